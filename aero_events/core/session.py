@@ -1,0 +1,319 @@
+"""The game session: commands in, events out, states at any point, branches.
+
+A :class:`Game` is a tree of :class:`Branch` es (python-chess's variations): the
+root branch ``main`` and any number of forks, each sharing its parent's events up
+to the fork point (by reference, never copied). A :class:`GameSession` plays one
+branch of a game: it hands commands to the ruleset's ``decide`` with a dice cup,
+folds the resulting events with ``evolve``, and appends them only when every
+step succeeded, so an illegal command appends nothing (contract 4).
+
+At each change of turn the session records a :class:`StateCheckpoint` carrying
+the hash of the state reached; folding a recorded game checks it (contract 6).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+import msgspec
+
+from .decider import Command, Ruleset
+from .dice import DiceCup, DiceRolled, DiceSource, SeededDice
+from .errors import AeroError
+from .events import Envelope, Event
+from .secrets import SaltSource, redact
+
+CORE_ACTOR = None
+
+
+class StateCheckpoint(Event, frozen=True, tag="StateCheckpoint"):
+    """The hash of the state reached when ``turn`` began (recorded by the session, not the ruleset).
+
+    It changes no state; a replay that reaches another hash has diverged.
+    """
+
+    turn: int
+    state_hash: str
+
+
+class ReplayMismatch(AeroError):
+    """A replayed game reached a state whose hash differs from the one recorded."""
+
+
+class Branch:
+    """One line of play: the parent's events up to ``fork_seq``, then its own.
+
+    Sequence numbers start at 1; ``state_at(0)`` is the initial state.
+    """
+
+    def __init__(self, branch_id: str, parent: Branch | None, fork_seq: int, label: str, initial: Any):
+        self.id = branch_id
+        self.parent = parent
+        self.fork_seq = fork_seq
+        self.label = label
+        self._initial = initial
+        self.own: list[Envelope] = []
+        self._states: list[Any] = []
+
+    @property
+    def head_seq(self) -> int:
+        return self.fork_seq + len(self.own)
+
+    def envelope(self, seq: int) -> Envelope:
+        if seq > self.fork_seq:
+            return self.own[seq - self.fork_seq - 1]
+        assert self.parent is not None
+        return self.parent.envelope(seq)
+
+    def envelopes(self, start: int = 1, stop: int | None = None) -> Iterator[Envelope]:
+        """Envelopes with start <= seq <= stop (default: to the head), ancestors' first."""
+        stop = self.head_seq if stop is None else min(stop, self.head_seq)
+        if start > stop:
+            return
+        if self.parent is not None and start <= self.fork_seq:
+            yield from self.parent.envelopes(start, min(stop, self.fork_seq))
+        first_own = max(start, self.fork_seq + 1)
+        for seq in range(first_own, stop + 1):
+            yield self.own[seq - self.fork_seq - 1]
+
+    def state_at(self, seq: int) -> Any:
+        if not 0 <= seq <= self.head_seq:
+            raise IndexError(f"branch {self.id!r} has events 1..{self.head_seq}; no state at {seq}")
+        if seq > self.fork_seq:
+            return self._states[seq - self.fork_seq - 1]
+        if self.parent is None:
+            return self._initial
+        return self.parent.state_at(seq)
+
+    def lineage(self) -> list[Branch]:
+        chain, branch = [], self
+        while branch is not None:
+            chain.append(branch)
+            branch = branch.parent
+        return chain[::-1]
+
+    def _append(self, envelope: Envelope, state: Any) -> None:
+        self.own.append(envelope)
+        self._states.append(state)
+
+
+class Game:
+    """A game's identity, setup and tree of branches."""
+
+    def __init__(self, ruleset: Ruleset, setup: Any, game_id: str | None = None, metadata: dict | None = None):
+        self.ruleset = ruleset
+        self.setup = setup
+        self.id = game_id or uuid.uuid4().hex
+        self.metadata = dict(metadata or {})
+        self.initial_state = ruleset.initial_state(setup)
+        self.branches: dict[str, Branch] = {"main": Branch("main", None, 0, "main", self.initial_state)}
+
+    @property
+    def main(self) -> Branch:
+        return self.branches["main"]
+
+    def fork(self, parent: str, at_seq: int, name: str | None = None) -> Branch:
+        """A new branch sharing ``parent``'s events 1..``at_seq``."""
+        base = self.branches[parent]
+        if not 0 <= at_seq <= base.head_seq:
+            raise IndexError(f"branch {parent!r} has events 1..{base.head_seq}; cannot fork at {at_seq}")
+        name = name or f"branch-{len(self.branches)}"
+        if name in self.branches:
+            raise ValueError(f"game {self.id} already has a branch named {name!r}")
+        branch = Branch(name, base, at_seq, name, self.initial_state)
+        self.branches[name] = branch
+        return branch
+
+    def tree(self) -> dict[str, list[str]]:
+        """Each branch's children, by id."""
+        children: dict[str, list[str]] = {bid: [] for bid in self.branches}
+        for branch in self.branches.values():
+            if branch.parent is not None:
+                children[branch.parent.id].append(branch.id)
+        return children
+
+
+class GameSession:
+    """Plays one branch of a game.
+
+    ``dice`` is the source of faces (seeded, manual or a tape); ``salts`` seeds the
+    commitments of secret choices (defaults: derived from the seed of seeded dice,
+    random otherwise). ``checkpoints`` records a :class:`StateCheckpoint` at every
+    change of turn.
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        setup: Any = None,
+        *,
+        dice: DiceSource,
+        salts: SaltSource | None = None,
+        game_id: str | None = None,
+        game: Game | None = None,
+        branch: str = "main",
+        checkpoints: bool = True,
+        metadata: dict | None = None,
+    ):
+        self.ruleset = ruleset
+        self.game = game or Game(ruleset, setup, game_id, metadata)
+        self.branch = self.game.branches[branch]
+        self.dice = dice
+        if salts is None:
+            salts = SaltSource(f"{dice.seed}:{self.branch.id}") if isinstance(dice, SeededDice) else SaltSource()
+        self.salts = salts
+        self.checkpoints = checkpoints
+        self._roll_count = sum(1 for env in self.branch.envelopes() if isinstance(env.event, DiceRolled))
+
+    # ---------------------------------------------------------------- reading
+
+    @property
+    def game_id(self) -> str:
+        return self.game.id
+
+    @property
+    def state(self) -> Any:
+        return self.branch.state_at(self.branch.head_seq)
+
+    @property
+    def seq(self) -> int:
+        return self.branch.head_seq
+
+    def events(self, start: int = 1, stop: int | None = None) -> list[Envelope]:
+        return list(self.branch.envelopes(start, stop))
+
+    def state_at(self, seq: int) -> Any:
+        return self.branch.state_at(seq)
+
+    def state_hash(self, seq: int | None = None) -> str:
+        return self.ruleset.state_hash(self.state_at(self.seq if seq is None else seq))
+
+    def legal_commands(self, player: str) -> list[Command]:
+        return self.ruleset.legal_commands(self.state, player)
+
+    def is_over(self) -> bool:
+        return self.ruleset.is_over(self.state)
+
+    def view(self, player: str | None) -> Any:
+        """The current state as ``player`` sees it."""
+        return self.ruleset.view(self.state, player)
+
+    def events_for(self, player: str | None) -> list[Envelope]:
+        """The event log as ``player`` sees it: others' secrets appear as commitments only."""
+        seen: list[Envelope] = []
+        for env in self.branch.envelopes():
+            shown = redact(env.event, player)
+            seen.append(env if shown is env.event else msgspec.structs.replace(env, event=shown))
+        return seen
+
+    # ---------------------------------------------------------------- playing
+
+    def apply(self, command: Command) -> list[Envelope]:
+        """Decide and apply ``command``; return the new envelopes.
+
+        A :class:`RuleError` (or any failure while folding) leaves the branch, the
+        dice stream and the salt stream exactly as they were.
+        """
+        dice_mark = _checkpoint(self.dice)
+        salt_mark = _checkpoint(self.salts)
+        try:
+            cup = DiceCup(self.dice, self._roll_count)
+            cup.salts = self.salts  # type: ignore[attr-defined]
+            before = self.state
+            events = self.ruleset.decide(before, command, cup)
+            staged = self._fold_new(before, events, command.player)
+        except BaseException:
+            _restore(self.dice, dice_mark)
+            _restore(self.salts, salt_mark)
+            raise
+        for envelope, state in staged:
+            self.branch._append(envelope, state)
+        self._roll_count = cup.next_index
+        return [envelope for envelope, _ in staged]
+
+    def _fold_new(self, state: Any, events: Sequence[Event], actor: str | None) -> list[tuple[Envelope, Any]]:
+        ruleset = self.ruleset
+        seq = self.seq
+        staged: list[tuple[Envelope, Any]] = []
+        turn_before = ruleset.clock(state)[0]
+        for event in events:
+            # An event is stamped with the turn and phase in which it happened: the clock before it.
+            turn, phase = ruleset.clock(state)
+            state = ruleset.evolve(state, event)
+            seq += 1
+            staged.append((Envelope(game_id=self.game.id, branch_id=self.branch.id, seq=seq, turn=turn,
+                                    phase=phase, actor=actor, event=event), state))
+            turn_after, phase_after = ruleset.clock(state)
+            if self.checkpoints and turn_after != turn_before:
+                seq += 1
+                mark = StateCheckpoint(turn=turn_after, state_hash=ruleset.state_hash(state))
+                staged.append((Envelope(game_id=self.game.id, branch_id=self.branch.id, seq=seq, turn=turn_after,
+                                        phase=phase_after, actor=CORE_ACTOR, event=mark), state))
+            turn_before = turn_after
+        return staged
+
+    def record(self, envelopes: Iterable[Envelope]) -> None:
+        """Append already-decided events (a replay or an import): fold them, never re-roll.
+
+        Checkpoints are verified; a mismatch raises :class:`ReplayMismatch` and
+        appends nothing.
+        """
+        state = self.state
+        seq = self.seq
+        staged = []
+        evolve = self.ruleset.evolve
+        game_id, branch_id = self.game.id, self.branch.id
+        rolls = self._roll_count
+        for env in envelopes:
+            seq += 1
+            if env.seq != seq:
+                raise ReplayMismatch(f"event {env.seq} follows event {seq - 1}: the log is out of order")
+            event = env.event
+            if type(event) is StateCheckpoint:
+                actual = self.ruleset.state_hash(state)
+                if actual != event.state_hash:
+                    raise ReplayMismatch(
+                        f"at event {seq} (turn {event.turn}) the replayed state hash {actual[:12]} "
+                        f"differs from the recorded {event.state_hash[:12]}"
+                    )
+            else:
+                state = evolve(state, event)
+                if type(event) is DiceRolled:
+                    rolls = max(rolls, event.roll_index + 1)
+            if env.game_id != game_id or env.branch_id != branch_id:
+                env = msgspec.structs.replace(env, game_id=game_id, branch_id=branch_id)
+            staged.append((env, state))
+        self._roll_count = rolls
+        for envelope, new_state in staged:
+            self.branch._append(envelope, new_state)
+
+    def fork(self, at_seq: int, name: str | None = None, *, dice: DiceSource | None = None) -> GameSession:
+        """A session on a new branch sharing this branch's events 1..``at_seq``.
+
+        Without ``dice``, a seeded game continues with dice seeded from its seed and
+        the branch name (reproducible); other sources are shared.
+        """
+        branch = self.game.fork(self.branch.id, at_seq, name)
+        if dice is None:
+            dice = SeededDice(f"{self.dice.seed}/{branch.id}") if isinstance(self.dice, SeededDice) else self.dice
+        return GameSession(self.ruleset, dice=dice, game=self.game, branch=branch.id, checkpoints=self.checkpoints)
+
+    def switch(self, branch: str) -> GameSession:
+        """A session on another existing branch of this game, sharing the dice source."""
+        return GameSession(self.ruleset, dice=self.dice, salts=self.salts, game=self.game, branch=branch,
+                           checkpoints=self.checkpoints)
+
+
+def _checkpoint(source: Any) -> Any:
+    """Copy of a dice or salt source's internal position, if it has one we can restore."""
+    if not hasattr(source, "__dict__"):
+        return None
+    return {name: list(value) if isinstance(value, list) else value for name, value in vars(source).items()}
+
+
+def _restore(source: Any, mark: Any) -> None:
+    if mark is not None:
+        for name, value in mark.items():
+            setattr(source, name, list(value) if isinstance(value, list) else value)

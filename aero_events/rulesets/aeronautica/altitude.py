@@ -1,0 +1,160 @@
+"""Adjust Altitude (rulebook p.18-19): climbing, diving, Stalling, Crashing, Breaking Up; landing (p.19)
+and Rocket Boosters (p.37), which also come at the end of an aircraft's move.
+
+* Climb: Speed -1; by 1 at Speed 1-4, by 1 or 2 at Speed 5-9 (p.18).
+* Dive: Speed +1; the same limits (p.18).
+* Stall: a climb above Max Altitude, above Altitude 5, or to below Min Speed (p.18).
+  An aircraft with Min Speed 0 cannot Stall: it Hovers at its Max Altitude (p.18).
+* Crash: a dive to Altitude 0 rolls a D6; 1-2 crashes, 3+ stays at Altitude 1 (p.19).
+* Breaking Up: ending movement above Max Speed rolls a D6; 1-2 is one damaging
+  hit; Speed stays at Max Speed (p.15, p.19).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import msgspec
+
+from aero_events.core import Command, Event, RuleError
+
+from .commands import AdjustAltitude, Land, RocketBoostOut
+from .events import (
+    AircraftDestroyed,
+    AircraftDisengaged,
+    AltitudeChanged,
+    BrokeUp,
+    CrashAvoided,
+    DamageSuffered,
+    Landed,
+    MovementEnded,
+    Stalled,
+)
+from .movement import _with, active_aircraft, altitude_options
+from .state import ALTITUDE, DESTROYED, LANDED, AircraftState, GameState
+from .turn import Emitter
+
+if TYPE_CHECKING:
+    from aero_events.core import DiceCup
+
+    from .ruleset import AeronauticaRules
+
+#: The highest Altitude any aircraft can stay at (p.18).
+CEILING = 5
+#: Crashing and Breaking Up are avoided on a D6 of 3+ (p.19).
+RECOVERY_ROLL = 3
+
+
+def adjust_altitude(rules: AeronauticaRules, out: Emitter, command: AdjustAltitude, dice: DiceCup) -> None:
+    """Climb or dive after the manoeuvre, with the Stall, Crash and Breaking Up that may follow."""
+    aircraft = active_aircraft(out.state, command, ALTITUDE)
+    profile = rules.profile(aircraft)
+    options = altitude_options(aircraft.speed)
+    if command.change not in options:
+        raise RuleError(f"at Speed {aircraft.speed} {aircraft.id} may change Altitude by "
+                        f"{min(options):+d} to {max(options):+d}, not {command.change:+d}",
+                        rule="Adjust Altitude", page=18)
+    altitude, speed = aircraft.altitude + command.change, aircraft.speed
+    if command.change > 0:
+        speed -= 1
+    elif command.change < 0:
+        speed += 1
+    stall_reason = None
+    if command.change > 0:
+        if altitude > profile.max_altitude or altitude > CEILING:
+            stall_reason = f"climbed to Altitude {altitude}, above its Max Altitude {profile.max_altitude}" \
+                if altitude > profile.max_altitude else f"climbed above Altitude {CEILING}"
+        elif speed < profile.min_speed:
+            stall_reason = f"the climb took Speed to {speed}, below Min Speed {profile.min_speed}"
+        if stall_reason and profile.can_hover:
+            # Min Speed 0: no Stall; the aircraft Hovers at its Max Altitude (p.18).
+            altitude, speed, stall_reason = min(altitude, profile.max_altitude), max(speed, 0), None
+    if command.change:
+        out.emit(AltitudeChanged(aircraft=aircraft.id, change=command.change, altitude=altitude, speed=speed))
+    if stall_reason:
+        out.emit(Stalled(aircraft=aircraft.id, reason=stall_reason))
+    if altitude <= 0:
+        roll = dice.d6(purpose="crash", roller=aircraft.owner, target=RECOVERY_ROLL)
+        out.emit(roll)
+        if roll.faces[0] < RECOVERY_ROLL:
+            out.emit(AircraftDestroyed(aircraft=aircraft.id, cause="crashed"))
+            out.emit(MovementEnded(aircraft=aircraft.id))
+            return
+        out.emit(CrashAvoided(aircraft=aircraft.id))
+    end_of_movement(rules, out, aircraft.id, dice)
+
+
+def end_of_movement(rules: AeronauticaRules, out: Emitter, aircraft_id: str, dice: DiceCup) -> None:
+    """Breaking Up if the aircraft ends its movement above Max Speed (p.15, p.19); then the move ends."""
+    aircraft = out.state.aircraft[aircraft_id]
+    profile = rules.profile(aircraft)
+    if aircraft.status != DESTROYED and aircraft.speed > profile.max_speed:
+        roll = dice.d6(purpose="breaking up", roller=aircraft.owner, target=RECOVERY_ROLL)
+        out.emit(roll)
+        damaged = roll.faces[0] < RECOVERY_ROLL
+        out.emit(BrokeUp(aircraft=aircraft.id, damaged=damaged, speed=profile.max_speed))
+        if damaged:
+            suffer_damage(out, aircraft.id, 1, "breaking up")
+    out.emit(MovementEnded(aircraft=aircraft_id))
+
+
+def suffer_damage(out: Emitter, aircraft_id: str, hits: int, cause: str) -> None:
+    """Lose a Structure point per damaging hit; at 0 the aircraft is destroyed (p.10, p.23)."""
+    aircraft = out.state.aircraft[aircraft_id]
+    structure = max(0, aircraft.structure - hits)
+    out.emit(DamageSuffered(aircraft=aircraft_id, hits=hits, structure=structure, cause=cause))
+    if structure == 0:
+        out.emit(AircraftDestroyed(aircraft=aircraft_id, cause=cause))
+
+
+def land(rules: AeronauticaRules, out: Emitter, command: Land, dice: DiceCup) -> None:
+    """Landing (p.19): chose Manoeuvre 1, at Altitude 1 and Min Speed after Throttle."""
+    aircraft = active_aircraft(out.state, command, ALTITUDE)
+    if not aircraft.may_land:
+        raise RuleError(f"{aircraft.id} must have chosen Ace Manoeuvre 1, be at Altitude 1 and at its Min Speed "
+                        "after the Throttle step to land", rule="Landing", page=19)
+    out.emit(Landed(aircraft=aircraft.id))
+    out.emit(MovementEnded(aircraft=aircraft.id))
+
+
+def rocket_boost_out(rules: AeronauticaRules, out: Emitter, command: RocketBoostOut, dice: DiceCup) -> None:
+    """Rocket Boosters (p.37): at Altitude 5, after the manoeuvre, climb out and disengage from any point."""
+    aircraft = active_aircraft(out.state, command, ALTITUDE)
+    if not rules.profile(aircraft).has_rule("rocket_boosters"):
+        raise RuleError(f"{aircraft.id} has no Rocket Boosters", rule="Rocket Boosters", page=37)
+    if aircraft.altitude != CEILING:
+        raise RuleError(f"{aircraft.id} must be at Altitude {CEILING} to use its Rocket Boosters",
+                        rule="Rocket Boosters", page=37)
+    how = "voluntary" if out.state.disengagement_turn else "accidental"
+    out.emit(AircraftDisengaged(aircraft=aircraft.id, how=how, exit_hex=aircraft.hex, via="rocket boosters"))
+    out.emit(MovementEnded(aircraft=aircraft.id))
+
+
+def altitude_commands(rules: AeronauticaRules, state: GameState, aircraft: AircraftState) -> list[Command]:
+    """Every legal end-of-move choice: each Altitude change, landing, Rocket Boosters."""
+    player = aircraft.owner
+    options: list[Command] = [AdjustAltitude(player=player, aircraft=aircraft.id, change=c)
+                              for c in altitude_options(aircraft.speed)]
+    if aircraft.may_land:
+        options.append(Land(player=player, aircraft=aircraft.id))
+    if aircraft.altitude == CEILING and rules.profile(aircraft).has_rule("rocket_boosters"):
+        options.append(RocketBoostOut(player=player, aircraft=aircraft.id))
+    return options
+
+
+def evolve_altitude(rules: AeronauticaRules, state: GameState, event: Event) -> GameState | None:
+    replace = msgspec.structs.replace
+    if isinstance(event, AltitudeChanged):
+        aircraft = state.aircraft[event.aircraft]
+        return _with(state, replace(aircraft, altitude=event.altitude, speed=event.speed))
+    if isinstance(event, CrashAvoided):
+        return _with(state, replace(state.aircraft[event.aircraft], altitude=1))
+    if isinstance(event, BrokeUp):
+        return _with(state, replace(state.aircraft[event.aircraft], speed=event.speed))
+    if isinstance(event, DamageSuffered):
+        return _with(state, replace(state.aircraft[event.aircraft], structure=event.structure))
+    if isinstance(event, AircraftDestroyed):
+        return _with(state, replace(state.aircraft[event.aircraft], status=DESTROYED, structure=0))
+    if isinstance(event, Landed):
+        return _with(state, replace(state.aircraft[event.aircraft], status=LANDED, altitude=0, speed=0))
+    return None

@@ -1,0 +1,458 @@
+"""Movement (rulebook p.15-19): Throttle, Move and Manoeuvre, the edge of the Area of Engagement.
+
+Pure geometry and option lists; :mod:`.ruleset` turns them into events.
+
+Choices made where the text is silent (each documented in the README's rules notes):
+
+* every hex of a ``slip`` stage leaves through the front-left (front-right) hexside;
+* an aircraft too slow to give every stage of its manoeuvre its hex flies
+  straight ahead at its Speed and Stalls (p.17 says only that it Stalls);
+* "continue moving in the same direction" (p.17) is the direction of the last
+  hex entered;
+* plans that fly the same hexes to the same final facing are offered once
+  (e.g. Straight at Speed 4 is one plan, not four).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import msgspec
+
+from aero_events.core import Command, Event, RuleError, check_reveal
+from aero_events.hexgrid import DIRECTIONS, Board, Hex
+
+from .commands import (
+    ActivateAircraft,
+    ChooseFirstMover,
+    Hover,
+    ManoeuvrePlan,
+    SetThrottle,
+    TakeOff,
+    Taxi,
+)
+from .events import (
+    AircraftActivated,
+    AircraftDisengaged,
+    AltitudeChanged,
+    Hovered,
+    ManoeuvreFlown,
+    ManoeuvreRevealed,
+    MovementEnded,
+    Stalled,
+    Taxied,
+    ThrottleSet,
+    TookOff,
+)
+from .manoeuvres import LANDING_MANOEUVRE, Manoeuvre, facing_change, move_direction, turn
+from .profiles import AircraftProfile
+from .state import (
+    ALTITUDE,
+    DISENGAGED,
+    FLYING,
+    GROUND,
+    LANDED,
+    MANOEUVRE,
+    MOVEMENT,
+    THROTTLE,
+    AircraftState,
+    GameState,
+)
+from .turn import Emitter, eligible_to_move, next_to_act
+
+if TYPE_CHECKING:
+    from .ruleset import AeronauticaRules
+
+#: The Speed dial runs from 0 to 9 (p.18's climb and dive table stops at Speed 9).
+MAX_DIAL_SPEED = 9
+
+
+class Flight(msgspec.Struct, frozen=True):
+    """A flown path: every hex entered in order, the direction of the last step, the final facing."""
+
+    side: str | None
+    stage_hexes: tuple[int, ...]
+    facings: tuple[int, ...]
+    path: tuple[Hex, ...]
+    final_facing: int
+    last_direction: int
+
+
+def step(hex: Hex, direction: int) -> Hex:
+    dq, dr = DIRECTIONS[direction]
+    return Hex(hex.q + dq, hex.r + dr)
+
+
+def throttle_options(profile: AircraftProfile, speed: int, past_limits: bool) -> list[int]:
+    """Speed changes allowed by the Throttle step (p.15): within +-Throttle.
+
+    With ``past_limits`` (the 2019 text: "may not ... *safely*" and "player error is a
+    factor") the dial may go past Min or Max Speed, and the aircraft Stalls or risks
+    Breaking Up; without it (the 2020 update) Throttle never leaves [Min, Max].
+    The dial itself runs 0..9.
+    """
+    low, high = speed - profile.throttle, speed + profile.throttle
+    if past_limits:
+        low, high = max(low, 0), min(high, MAX_DIAL_SPEED)
+    else:
+        low = max(low, min(profile.min_speed, speed))
+        high = min(high, max(profile.max_speed, speed))
+    return [new - speed for new in range(low, high + 1)]
+
+
+def _compositions(total_max: int, parts: int) -> Iterator[tuple[int, ...]]:
+    """Every tuple of ``parts`` positive integers whose sum is at most ``total_max``."""
+    for combo in itertools.product(range(1, total_max + 1), repeat=parts):
+        if sum(combo) <= total_max:
+            yield combo
+
+
+def fly(hex: Hex, facing: int, manoeuvre: Manoeuvre, side: str | None, stage_hexes: tuple[int, ...],
+        facings: tuple[int, ...], speed: int) -> Flight:
+    """Fly one plan of ``manoeuvre`` at ``speed`` from (hex, facing): p.16 steps 1-5."""
+    path: list[Hex] = []
+    direction = facing
+    for stage, hexes, value in zip(manoeuvre.stages, stage_hexes, facings, strict=True):
+        direction = move_direction(stage.move, facing, side)
+        for _ in range(hexes):
+            hex = step(hex, direction)
+            path.append(hex)
+        facing = turn(facing, facing_change(value, side))
+    for _ in range(speed - len(path)):
+        direction = facing
+        hex = step(hex, direction)
+        path.append(hex)
+    return Flight(side, tuple(stage_hexes), tuple(facings), tuple(path), facing, direction)
+
+
+def straight(hex: Hex, facing: int, speed: int) -> Flight:
+    """Straight ahead at ``speed``: no token (p.13), or a manoeuvre too slow to complete (p.17)."""
+    path = []
+    for _ in range(speed):
+        hex = step(hex, facing)
+        path.append(hex)
+    return Flight(None, (), (), tuple(path), facing, facing)
+
+
+def can_complete(manoeuvre: Manoeuvre, speed: int) -> bool:
+    """Each stage moves at least one hex (p.16), so Speed must cover every stage (p.17)."""
+    return speed >= len(manoeuvre.stages)
+
+
+def flights(hex: Hex, facing: int, manoeuvre: Manoeuvre, speed: int) -> list[Flight]:
+    """Every distinct way to fly ``manoeuvre`` at ``speed`` (p.16): side, hexes per stage, facings.
+
+    Plans reaching the same hexes and final facing are kept once (the first, in the
+    order left side before right, fewer hexes in early stages first).
+    """
+    if not can_complete(manoeuvre, speed):
+        return []
+    seen: set[tuple[tuple[Hex, ...], int]] = set()
+    result: list[Flight] = []
+    stage_count = len(manoeuvre.stages)
+    facing_sets = [stage.facings for stage in manoeuvre.stages]
+    for side in manoeuvre.sides:
+        for stage_hexes in _compositions(speed, stage_count):
+            for facings in itertools.product(*facing_sets):
+                flight = fly(hex, facing, manoeuvre, side, stage_hexes, facings, speed)
+                key = (flight.path, flight.final_facing)
+                if key not in seen:
+                    seen.add(key)
+                    result.append(flight)
+    return result
+
+
+def push_through_occupied(flight_end: Hex, direction: int, occupied: set[Hex]) -> tuple[Hex, ...]:
+    """Hexes flown on past an occupied final hex to the first free one (p.7, p.17 step 6)."""
+    pushed: list[Hex] = []
+    hex = flight_end
+    while hex in occupied:
+        hex = step(hex, direction)
+        pushed.append(hex)
+    return tuple(pushed)
+
+
+def first_off_board(board: Board, hexes: tuple[Hex, ...]) -> int | None:
+    """Index of the first hex beyond the edge or in an incomplete edge hex (p.17), if any."""
+    for index, hex in enumerate(hexes):
+        if not board.contains(hex):
+            return index
+    return None
+
+
+def altitude_options(speed: int) -> list[int]:
+    """Altitude changes after moving (p.18): Speed 1-4 climb or dive 1; Speed 5-9 by 1 or 2.
+
+    At Speed 0 (hovering) the table gives nothing: Altitude holds.
+    """
+    if speed <= 0:
+        return [0]
+    if speed <= 4:
+        return [-1, 0, 1]
+    return [-2, -1, 0, 1, 2]
+
+
+# ---------------------------------------------------------------- the Movement phase sequence (p.15)
+#
+# Handlers take the ruleset (for profiles, the manoeuvre table and options), an
+# Emitter (events so far and the state they lead to) and the command. They check
+# the command first and raise RuleError naming the rule and page before emitting.
+
+
+def _require(condition: bool, message: str, rule: str, page: int | str | None) -> None:
+    if not condition:
+        raise RuleError(message, rule=rule, page=page)
+
+
+def active_aircraft(state: GameState, command: Command, step_name: str) -> AircraftState:
+    """The aircraft the command names, checked to be the one moving and at ``step_name``."""
+    aircraft_id = getattr(command, "aircraft", None)
+    _require(state.phase == MOVEMENT, f"it is the {state.phase.replace('_', ' ')} phase, not Movement",
+             "Turn sequence", 13)
+    _require(state.active == aircraft_id and aircraft_id is not None,
+             f"{aircraft_id} is not the aircraft moving now" + (f" ({state.active} is)" if state.active else ""),
+             "Movement phase sequence", 15)
+    aircraft = state.aircraft[aircraft_id]
+    _require(aircraft.owner == command.player, f"{aircraft_id} is not {command.player}'s aircraft",
+             "Movement phase sequence", 15)
+    _require(state.step == step_name, f"{aircraft_id} is at the {state.step} step, not {step_name}",
+             "Movement phase sequence", 15)
+    return aircraft
+
+
+def activate(rules: AeronauticaRules, out: Emitter, command: ActivateAircraft) -> None:
+    """Choose an aircraft to move and turn its Manoeuvre token over (p.14)."""
+    state = out.state
+    _require(state.phase == MOVEMENT, "aircraft are chosen to move in the Movement phase", "Movement", 14)
+    _require(state.first_mover is not None, f"{state.initiative} must first decide who moves first",
+             "Movement", 14)
+    _require(state.active is None, f"{state.active} is still moving", "Movement phase sequence", 15)
+    _require(state.to_act == command.player, f"it is {state.to_act}'s turn to move an aircraft", "Movement", 14)
+    aircraft = state.aircraft.get(command.aircraft)
+    _require(aircraft is not None and aircraft.owner == command.player,
+             f"{command.player} has no aircraft {command.aircraft!r}", "Movement", 14)
+    assert aircraft is not None
+    _require(not aircraft.spinning, f"{aircraft.id} is in a Spin and cannot move", "Choose Manoeuvres", 13)
+    _require(aircraft.in_play and not aircraft.moved, f"{aircraft.id} has already moved this turn", "Movement", 14)
+    out.emit(AircraftActivated(aircraft=aircraft.id))
+    out.emit(ManoeuvreRevealed(aircraft=aircraft.id, manoeuvre=aircraft.manoeuvre, salt=aircraft.salt))
+    if aircraft.manoeuvre is None and aircraft.status == FLYING:
+        # No token: straight ahead at its current Speed, no Speed or Altitude change (p.13).
+        _finish_flight(rules, out, aircraft, straight(aircraft.hex, aircraft.facing, aircraft.speed), None)
+        if out.state.active is not None:
+            out.emit(MovementEnded(aircraft=aircraft.id))
+
+
+def set_throttle(rules: AeronauticaRules, out: Emitter, command: SetThrottle) -> None:
+    """Throttle (p.15): change Speed by up to the Throttle value."""
+    aircraft = active_aircraft(out.state, command, THROTTLE)
+    profile = rules.profile(aircraft)
+    options = throttle_options(profile, aircraft.speed, rules.options.throttle_past_limits)
+    _require(command.change in options,
+             f"{aircraft.id} (Throttle {profile.throttle}, Speed {aircraft.speed}) may change Speed by "
+             f"{min(options):+d} to {max(options):+d}, not {command.change:+d}", "Throttle", 15)
+    speed = aircraft.speed + command.change
+    out.emit(ThrottleSet(aircraft=aircraft.id, change=command.change, speed=speed))
+    if speed < profile.min_speed and not profile.can_hover:
+        out.emit(Stalled(aircraft=aircraft.id, reason=f"Speed {speed} is below Min Speed {profile.min_speed}"))
+
+
+def manoeuvre_flights(rules: AeronauticaRules, aircraft: AircraftState) -> list[Flight]:
+    """The plans the aircraft may fly now: every way of flying its revealed manoeuvre, or straight ahead
+    when it is too slow to complete it (p.17)."""
+    if aircraft.revealed is None:
+        return [straight(aircraft.hex, aircraft.facing, aircraft.speed)]
+    manoeuvre = rules.manoeuvres.get(aircraft.revealed)
+    if not can_complete(manoeuvre, aircraft.speed):
+        return [straight(aircraft.hex, aircraft.facing, aircraft.speed)]
+    return flights(aircraft.hex, aircraft.facing, manoeuvre, aircraft.speed)
+
+
+def fly_manoeuvre(rules: AeronauticaRules, out: Emitter, command: ManoeuvrePlan) -> None:
+    """Move and Manoeuvre (p.16-17) along the chosen plan."""
+    aircraft = active_aircraft(out.state, command, MANOEUVRE)
+    profile = rules.profile(aircraft)
+    _require(not (aircraft.speed == 0 and profile.can_hover),
+             f"{aircraft.id} is Hovering at Speed 0: it turns to face a direction instead", "Hovering", 16)
+    options = manoeuvre_flights(rules, aircraft)
+    chosen = next((f for f in options if (f.side, f.stage_hexes, f.facings) ==
+                   (command.side, tuple(command.stage_hexes), tuple(command.facings))), None)
+    if chosen is None:
+        name = f"Ace Manoeuvre {aircraft.revealed}" if aircraft.revealed else "straight ahead"
+        raise RuleError(f"{aircraft.id} at Speed {aircraft.speed} cannot fly {name} as side={command.side}, "
+                        f"hexes per stage={tuple(command.stage_hexes)}, facings={tuple(command.facings)}",
+                        rule="Move and Manoeuvre", page=16)
+    too_slow = aircraft.revealed is not None and not chosen.stage_hexes
+    _finish_flight(rules, out, aircraft, chosen, aircraft.revealed)
+    if too_slow and out.state.aircraft[aircraft.id].status == FLYING:
+        out.emit(Stalled(aircraft=aircraft.id,
+                         reason=f"Speed {aircraft.speed} is too slow to complete Ace Manoeuvre {aircraft.revealed}"))
+
+
+def _finish_flight(rules: AeronauticaRules, out: Emitter, aircraft: AircraftState, flight: Flight,
+                   manoeuvre: int | None) -> None:
+    """Record the flight, fly on through occupied hexes (p.17 step 6), and disengage at the edge (p.17)."""
+    state = out.state
+    board = rules.board(state)
+    end = flight.path[-1] if flight.path else aircraft.hex
+    pushed = push_through_occupied(end, flight.last_direction, state.occupied(exclude=aircraft.id)) \
+        if flight.path else ()
+    hexes = flight.path + pushed
+    exit_index = first_off_board(board, hexes)
+    if exit_index is not None:
+        path_on, pushed_on = flight.path[: exit_index + 1], pushed[: max(0, exit_index + 1 - len(flight.path))]
+    else:
+        path_on, pushed_on = flight.path, pushed
+    final = (path_on + pushed_on)[-1] if path_on or pushed_on else aircraft.hex
+    out.emit(ManoeuvreFlown(
+        aircraft=aircraft.id, manoeuvre=manoeuvre, side=flight.side, stage_hexes=flight.stage_hexes,
+        facings=flight.facings, path=path_on, pushed=pushed_on, hex=final, facing=flight.final_facing,
+        completed=bool(flight.stage_hexes) or manoeuvre is None,
+    ))
+    if exit_index is not None:
+        how = "voluntary" if state.disengagement_turn else "accidental"
+        out.emit(AircraftDisengaged(aircraft=aircraft.id, how=how, exit_hex=hexes[exit_index]))
+        out.emit(MovementEnded(aircraft=aircraft.id))
+
+
+def hover(rules: AeronauticaRules, out: Emitter, command: Hover) -> None:
+    """Speed 0: a hovering aircraft stays in its hex and may face any direction (p.16)."""
+    aircraft = active_aircraft(out.state, command, MANOEUVRE)
+    profile = rules.profile(aircraft)
+    _require(profile.can_hover and aircraft.speed == 0,
+             f"only an aircraft with Min Speed 0 at Speed 0 hovers; {aircraft.id} is at Speed {aircraft.speed}",
+             "Hovering", 16)
+    _require(0 <= command.facing <= 5, f"facing {command.facing} is not a hexside 0-5", "Hovering", 16)
+    out.emit(Hovered(aircraft=aircraft.id, facing=command.facing))
+    out.emit(MovementEnded(aircraft=aircraft.id))
+
+
+def taxi(rules: AeronauticaRules, out: Emitter, command: Taxi) -> None:
+    """A landed aircraft taxis at Speed 1, changing facing freely before and after (p.19)."""
+    aircraft = active_aircraft(out.state, command, GROUND)
+    _require(command.hexes in (0, 1), "a taxiing aircraft moves at Speed 1", "Taxiing", 19)
+    _require(0 <= command.facing_before <= 5 and 0 <= command.facing_after <= 5,
+             "facings are hexsides 0-5", "Taxiing", 19)
+    path: tuple[Hex, ...] = ()
+    if command.hexes:
+        path = (step(aircraft.hex, command.facing_before),)
+        _require(rules.board(out.state).contains(path[0]), "a taxiing aircraft stays on the Area of Engagement",
+                 "Taxiing", 19)
+        _require(path[0] not in out.state.occupied(exclude=aircraft.id), "that hex is occupied", "Taxiing", 19)
+    out.emit(Taxied(aircraft=aircraft.id, path=path, hex=path[-1] if path else aircraft.hex,
+                    facing=command.facing_after))
+    out.emit(MovementEnded(aircraft=aircraft.id))
+
+
+def take_off(rules: AeronauticaRules, out: Emitter, command: TakeOff) -> None:
+    """Take off (p.19): Manoeuvre 1, Speed set to Min Speed, move, then Altitude 1."""
+    aircraft = active_aircraft(out.state, command, GROUND)
+    _require(aircraft.revealed == LANDING_MANOEUVRE, f"to take off {aircraft.id} must have chosen Ace "
+             f"Manoeuvre {LANDING_MANOEUVRE}", "Taking-off", 19)
+    profile = rules.profile(aircraft)
+    out.emit(TookOff(aircraft=aircraft.id, speed=profile.min_speed))
+    _finish_flight(rules, out, out.state.aircraft[aircraft.id],
+                   straight(aircraft.hex, aircraft.facing, profile.min_speed), LANDING_MANOEUVRE)
+    if out.state.active is not None:
+        out.emit(AltitudeChanged(aircraft=aircraft.id, change=1, altitude=1, speed=profile.min_speed))
+        out.emit(MovementEnded(aircraft=aircraft.id))
+
+
+def movement_commands(rules: AeronauticaRules, state: GameState, player: str) -> list[Command]:
+    """Every legal command for ``player`` in the Movement phase."""
+    from .altitude import altitude_commands
+
+    if state.first_mover is None:
+        if player != state.initiative:
+            return []
+        return [ChooseFirstMover(player=player, first=p) for p in state.players]
+    if state.active is None:
+        if state.to_act != player:
+            return []
+        return [ActivateAircraft(player=player, aircraft=a.id) for a in state.side(player) if eligible_to_move(a)]
+    aircraft = state.aircraft[state.active]
+    if aircraft.owner != player:
+        return []
+    profile = rules.profile(aircraft)
+    if state.step == THROTTLE:
+        return [SetThrottle(player=player, aircraft=aircraft.id, change=c)
+                for c in throttle_options(profile, aircraft.speed, rules.options.throttle_past_limits)]
+    if state.step == MANOEUVRE:
+        if aircraft.speed == 0 and profile.can_hover:
+            return [Hover(player=player, aircraft=aircraft.id, facing=f) for f in range(6)]
+        return [ManoeuvrePlan(player=player, aircraft=aircraft.id, side=f.side, stage_hexes=f.stage_hexes,
+                              facings=f.facings) for f in manoeuvre_flights(rules, aircraft)]
+    if state.step == ALTITUDE:
+        return altitude_commands(rules, state, aircraft)
+    if state.step == GROUND:
+        options: list[Command] = []
+        if aircraft.revealed == LANDING_MANOEUVRE:
+            options.append(TakeOff(player=player, aircraft=aircraft.id))
+        occupied = state.occupied(exclude=aircraft.id)
+        board = rules.board(state)
+        for before in range(6):
+            ahead = step(aircraft.hex, before)
+            for hexes in (0, 1):
+                if hexes and (not board.contains(ahead) or ahead in occupied):
+                    continue
+                if not hexes and before != aircraft.facing:
+                    continue
+                options.extend(Taxi(player=player, aircraft=aircraft.id, facing_before=before, hexes=hexes,
+                                    facing_after=after) for after in range(6))
+        return options
+    return []
+
+
+# ---------------------------------------------------------------- reducers
+
+
+def evolve_movement(rules: AeronauticaRules, state: GameState, event: Event) -> GameState | None:
+    """Reducers for movement events; None when the event is not one of them."""
+    replace = msgspec.structs.replace
+    if isinstance(event, AircraftActivated):
+        aircraft = state.aircraft[event.aircraft]
+        step_name = GROUND if aircraft.status == LANDED else THROTTLE
+        return replace(state, active=event.aircraft, step=step_name)
+    if isinstance(event, ManoeuvreRevealed):
+        aircraft = state.aircraft[event.aircraft]
+        if aircraft.commitment is not None:
+            check_reveal({"manoeuvre": event.manoeuvre}, event.salt or "", aircraft.commitment,
+                         what=f"manoeuvre of {aircraft.id}")
+        return _with(state, replace(aircraft, revealed=event.manoeuvre))
+    if isinstance(event, ThrottleSet):
+        aircraft = state.aircraft[event.aircraft]
+        profile = rules.profile(aircraft)
+        may_land = (aircraft.revealed == LANDING_MANOEUVRE and aircraft.altitude == 1
+                    and event.speed == profile.min_speed)
+        return replace(_with(state, replace(aircraft, speed=event.speed, may_land=may_land)), step=MANOEUVRE)
+    if isinstance(event, ManoeuvreFlown):
+        aircraft = state.aircraft[event.aircraft]
+        moved = replace(aircraft, hex=event.hex, facing=event.facing, path=event.path + event.pushed)
+        return replace(_with(state, moved), step=ALTITUDE)
+    if isinstance(event, Hovered):
+        return _with(state, replace(state.aircraft[event.aircraft], facing=event.facing))
+    if isinstance(event, Stalled):
+        return _with(state, replace(state.aircraft[event.aircraft], stalled=True))
+    if isinstance(event, AircraftDisengaged):
+        aircraft = state.aircraft[event.aircraft]
+        return _with(state, replace(aircraft, status=DISENGAGED, disengaged_how=event.how,
+                                    hex=event.exit_hex or aircraft.hex))
+    if isinstance(event, Taxied):
+        aircraft = state.aircraft[event.aircraft]
+        return _with(state, replace(aircraft, hex=event.hex, facing=event.facing, path=event.path))
+    if isinstance(event, TookOff):
+        aircraft = state.aircraft[event.aircraft]
+        return replace(_with(state, replace(aircraft, status=FLYING, speed=event.speed,
+                                            took_off_turn=state.turn)), step=MANOEUVRE)
+    if isinstance(event, MovementEnded):
+        aircraft = state.aircraft[event.aircraft]
+        state = _with(state, replace(aircraft, moved=True, may_land=False))
+        state = replace(state, active=None, step=None)
+        return replace(state, to_act=next_to_act(state, aircraft.owner))
+    return None
+
+
+def _with(state: GameState, aircraft: AircraftState) -> GameState:
+    return msgspec.structs.replace(state, aircraft={**state.aircraft, aircraft.id: aircraft})

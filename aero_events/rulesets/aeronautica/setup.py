@@ -1,0 +1,99 @@
+"""Setting up a game: two forces on an Area of Engagement, each aircraft placed with Speed and Altitude.
+
+Players set up their aircraft choosing each one's Speed and Altitude (p.34, the
+Dogfight). The setup is data (a msgspec Struct), stored with the game, so that a
+recorded game can be rebuilt from it and its events.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from aero_events.core import RuleError
+from aero_events.hexgrid import Board, Hex
+
+from .forces import ForceList, validate_force
+from .profiles import Catalogue
+from .state import AircraftState, GameState
+
+
+class Placement(msgspec.Struct, frozen=True, kw_only=True):
+    """Where one aircraft starts: hex, facing (0=N clockwise), Speed and Altitude (p.34)."""
+
+    hex: Hex
+    facing: int
+    speed: int
+    altitude: int
+
+
+class SideSetup(msgspec.Struct, frozen=True, kw_only=True):
+    """A player, their force list, and a placement per aircraft in force order."""
+
+    player: str
+    force: ForceList
+    placements: tuple[Placement, ...]
+
+
+class GameSetup(msgspec.Struct, frozen=True, kw_only=True):
+    """Everything needed to start a game. ``last_turn`` is 12 in the rulebook (p.31)."""
+
+    sides: tuple[SideSetup, SideSetup]
+    board: str = "3x3"
+    last_turn: int = 12
+    scenario: str = "open"
+    check_points: bool = True
+
+
+def aircraft_ids(side: SideSetup) -> list[str]:
+    """``player-1``, ``player-2``... in force order, or the entry's own name where it has one."""
+    return [entry.name or f"{side.player}-{index + 1}" for index, entry in enumerate(side.force.aircraft)]
+
+
+def board_for(name: str) -> Board:
+    """A preset Area of Engagement ("3x3", "4x4", "8x4", p.9) or "COLSxROWS" of complete hexes ("12x10h")."""
+    if name.endswith("h"):
+        columns, rows = name[:-1].split("x")
+        return Board.rectangle(int(columns), int(rows), name=name)
+    return Board.preset(name)
+
+
+def build_initial_state(setup: GameSetup, catalogue: Catalogue) -> GameState:
+    """Validate the forces and placements, then place every aircraft (p.9, p.34)."""
+    board = board_for(setup.board)
+    players = (setup.sides[0].player, setup.sides[1].player)
+    if players[0] == players[1]:
+        raise RuleError("the two players need different names", rule="Set-up", page=34)
+    aircraft: dict[str, AircraftState] = {}
+    taken: dict[Hex, str] = {}
+    for side in setup.sides:
+        if setup.check_points:
+            validate_force(side.force, catalogue)
+        ids = aircraft_ids(side)
+        if len(side.placements) != len(ids):
+            raise RuleError(f"{side.player} has {len(ids)} aircraft but {len(side.placements)} placements",
+                            rule="Set-up", page=34)
+        for aircraft_id, entry, place in zip(ids, side.force.aircraft, side.placements, strict=True):
+            profile = catalogue.aircraft[entry.aircraft]
+            if aircraft_id in aircraft:
+                raise RuleError(f"two aircraft are called {aircraft_id!r}", rule="Set-up", page=34)
+            hex = Hex(*place.hex)
+            if not board.contains(hex):
+                raise RuleError(f"{aircraft_id} is placed off the Area of Engagement at {tuple(hex)}",
+                                rule="Set-up", page=17)
+            if hex in taken:
+                raise RuleError(f"{aircraft_id} and {taken[hex]} are placed in the same hex", rule="Set-up",
+                                page=7)
+            if not profile.min_speed <= place.speed <= profile.max_speed:
+                raise RuleError(f"{aircraft_id}'s Speed {place.speed} is outside {profile.min_speed}-"
+                                f"{profile.max_speed}", rule="Set-up: Speed", page=34)
+            if not 1 <= place.altitude <= profile.max_altitude:
+                raise RuleError(f"{aircraft_id}'s Altitude {place.altitude} is outside 1-{profile.max_altitude}",
+                                rule="Set-up: Altitude", page=34)
+            if not 0 <= place.facing <= 5:
+                raise RuleError(f"facing {place.facing} is not a hexside 0-5", rule="Set-up")
+            taken[hex] = aircraft_id
+            aircraft[aircraft_id] = AircraftState(
+                id=aircraft_id, owner=side.player, profile=entry.aircraft, hex=hex, facing=place.facing,
+                speed=place.speed, altitude=place.altitude, structure=profile.structure,
+            )
+    return GameState(players=players, board=setup.board, last_turn=setup.last_turn, aircraft=aircraft)
