@@ -30,8 +30,8 @@ from .events import (
     MovementEnded,
     Stalled,
 )
-from .movement import _with, active_aircraft, altitude_options
-from .state import ALTITUDE, DESTROYED, LANDED, AircraftState, GameState
+from .movement import active_aircraft, altitude_options
+from .state import ALTITUDE, DESTROYED, LANDED, AircraftState, GameState, with_aircraft
 from .turn import Emitter
 
 if TYPE_CHECKING:
@@ -142,19 +142,27 @@ def altitude_commands(rules: AeronauticaRules, state: GameState, aircraft: Aircr
     return options
 
 
-def evolve_altitude(rules: AeronauticaRules, state: GameState, event: Event) -> GameState | None:
+HANDLERS = {AdjustAltitude: adjust_altitude, Land: land, RocketBoostOut: rocket_boost_out}
+
+
+def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> list[Command]:
+    """The altitude step's choices are offered by the Movement phase (see movement.legal_commands)."""
+    return []
+
+
+def evolve(rules: AeronauticaRules, state: GameState, event: Event) -> GameState | None:
     replace = msgspec.structs.replace
     if isinstance(event, AltitudeChanged):
         aircraft = state.aircraft[event.aircraft]
-        return _with(state, replace(aircraft, altitude=event.altitude, speed=event.speed))
+        return with_aircraft(state, replace(aircraft, altitude=event.altitude, speed=event.speed))
     if isinstance(event, CrashAvoided):
-        return _with(state, replace(state.aircraft[event.aircraft], altitude=1))
+        return with_aircraft(state, replace(state.aircraft[event.aircraft], altitude=1))
     if isinstance(event, BrokeUp):
-        return _with(state, replace(state.aircraft[event.aircraft], speed=event.speed))
+        return with_aircraft(state, replace(state.aircraft[event.aircraft], speed=event.speed))
     if isinstance(event, DamageSuffered):
-        return _with(state, replace(state.aircraft[event.aircraft], structure=event.structure))
+        return with_aircraft(state, replace(state.aircraft[event.aircraft], structure=event.structure))
     if isinstance(event, AircraftDestroyed):
-        return _with(state, replace(state.aircraft[event.aircraft], status=DESTROYED, structure=0))
+        return with_aircraft(state, replace(state.aircraft[event.aircraft], status=DESTROYED, structure=0))
     if isinstance(event, Landed):
-        return _with(state, replace(state.aircraft[event.aircraft], status=LANDED, altitude=0, speed=0))
+        return with_aircraft(state, replace(state.aircraft[event.aircraft], status=LANDED, altitude=0, speed=0))
     return None

@@ -202,3 +202,32 @@ class GameEnded(Event, frozen=True, tag="ai.GameEnded"):
 
     reason: str
     winner: str | None
+
+
+class StallRecovered(Event, frozen=True, tag="ai.StallRecovered"):
+    """D6 >= Handling: Speed -1 (not below Min Speed), Altitude at Max Altitude (p.29)."""
+
+    aircraft: str
+    speed: int
+    altitude: int
+
+
+class SpinEntered(Event, frozen=True, tag="ai.SpinEntered"):
+    """A Stalled aircraft failed to recover and falls into a Spin (p.29)."""
+
+    aircraft: str
+
+
+class SpinRecovered(Event, frozen=True, tag="ai.SpinRecovered"):
+    """D6 >= Handling: Speed set to Max Speed, facing set by a D6 (p.29)."""
+
+    aircraft: str
+    speed: int
+    facing: int
+
+
+class SpinFell(Event, frozen=True, tag="ai.SpinFell"):
+    """Still spinning: the aircraft loses one Altitude level (p.29); at 0 it crashes."""
+
+    aircraft: str
+    altitude: int

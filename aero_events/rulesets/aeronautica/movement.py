@@ -35,6 +35,7 @@ from .commands import (
 )
 from .events import (
     AircraftActivated,
+    FirstMoverChosen,
     AircraftDisengaged,
     AltitudeChanged,
     Hovered,
@@ -59,6 +60,7 @@ from .state import (
     THROTTLE,
     AircraftState,
     GameState,
+    with_aircraft,
 )
 from .turn import Emitter, eligible_to_move, next_to_act
 
@@ -245,6 +247,20 @@ def activate(rules: AeronauticaRules, out: Emitter, command: ActivateAircraft) -
             out.emit(MovementEnded(aircraft=aircraft.id))
 
 
+def choose_first_mover(rules: AeronauticaRules, out: Emitter, command: ChooseFirstMover) -> None:
+    """The initiative winner decides which player moves first (p.14)."""
+    state = out.state
+    _require(state.phase == MOVEMENT and state.first_mover is None,
+             "who moves first is decided once, at the start of the Movement phase", "Movement", 14)
+    _require(command.player == state.initiative, f"{state.initiative} won the initiative and decides who moves "
+             "first", "Initiative", 13)
+    _require(command.first in state.players, f"{command.first!r} is not playing", "Movement", 14)
+    first = command.first
+    if not any(eligible_to_move(a) for a in state.side(first)):
+        first = state.opponent(first)  # a side with nothing to move cannot move first
+    out.emit(FirstMoverChosen(chooser=command.player, first=first))
+
+
 def set_throttle(rules: AeronauticaRules, out: Emitter, command: SetThrottle) -> None:
     """Throttle (p.15): change Speed by up to the Throttle value."""
     aircraft = active_aircraft(out.state, command, THROTTLE)
@@ -360,10 +376,12 @@ def take_off(rules: AeronauticaRules, out: Emitter, command: TakeOff) -> None:
         out.emit(MovementEnded(aircraft=aircraft.id))
 
 
-def movement_commands(rules: AeronauticaRules, state: GameState, player: str) -> list[Command]:
+def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> list[Command]:
     """Every legal command for ``player`` in the Movement phase."""
     from .altitude import altitude_commands
 
+    if state.phase != MOVEMENT:
+        return []
     if state.first_mover is None:
         if player != state.initiative:
             return []
@@ -405,10 +423,21 @@ def movement_commands(rules: AeronauticaRules, state: GameState, player: str) ->
     return []
 
 
+HANDLERS = {
+    ChooseFirstMover: lambda rules, out, command, dice: choose_first_mover(rules, out, command),
+    ActivateAircraft: lambda rules, out, command, dice: activate(rules, out, command),
+    SetThrottle: lambda rules, out, command, dice: set_throttle(rules, out, command),
+    ManoeuvrePlan: lambda rules, out, command, dice: fly_manoeuvre(rules, out, command),
+    Hover: lambda rules, out, command, dice: hover(rules, out, command),
+    Taxi: lambda rules, out, command, dice: taxi(rules, out, command),
+    TakeOff: lambda rules, out, command, dice: take_off(rules, out, command),
+}
+
+
 # ---------------------------------------------------------------- reducers
 
 
-def evolve_movement(rules: AeronauticaRules, state: GameState, event: Event) -> GameState | None:
+def evolve(rules: AeronauticaRules, state: GameState, event: Event) -> GameState | None:
     """Reducers for movement events; None when the event is not one of them."""
     replace = msgspec.structs.replace
     if isinstance(event, AircraftActivated):
@@ -420,39 +449,35 @@ def evolve_movement(rules: AeronauticaRules, state: GameState, event: Event) -> 
         if aircraft.commitment is not None:
             check_reveal({"manoeuvre": event.manoeuvre}, event.salt or "", aircraft.commitment,
                          what=f"manoeuvre of {aircraft.id}")
-        return _with(state, replace(aircraft, revealed=event.manoeuvre))
+        return with_aircraft(state, replace(aircraft, revealed=event.manoeuvre))
     if isinstance(event, ThrottleSet):
         aircraft = state.aircraft[event.aircraft]
         profile = rules.profile(aircraft)
         may_land = (aircraft.revealed == LANDING_MANOEUVRE and aircraft.altitude == 1
                     and event.speed == profile.min_speed)
-        return replace(_with(state, replace(aircraft, speed=event.speed, may_land=may_land)), step=MANOEUVRE)
+        return replace(with_aircraft(state, replace(aircraft, speed=event.speed, may_land=may_land)), step=MANOEUVRE)
     if isinstance(event, ManoeuvreFlown):
         aircraft = state.aircraft[event.aircraft]
         moved = replace(aircraft, hex=event.hex, facing=event.facing, path=event.path + event.pushed)
-        return replace(_with(state, moved), step=ALTITUDE)
+        return replace(with_aircraft(state, moved), step=ALTITUDE)
     if isinstance(event, Hovered):
-        return _with(state, replace(state.aircraft[event.aircraft], facing=event.facing))
+        return with_aircraft(state, replace(state.aircraft[event.aircraft], facing=event.facing))
     if isinstance(event, Stalled):
-        return _with(state, replace(state.aircraft[event.aircraft], stalled=True))
+        return with_aircraft(state, replace(state.aircraft[event.aircraft], stalled=True))
     if isinstance(event, AircraftDisengaged):
         aircraft = state.aircraft[event.aircraft]
-        return _with(state, replace(aircraft, status=DISENGAGED, disengaged_how=event.how,
+        return with_aircraft(state, replace(aircraft, status=DISENGAGED, disengaged_how=event.how,
                                     hex=event.exit_hex or aircraft.hex))
     if isinstance(event, Taxied):
         aircraft = state.aircraft[event.aircraft]
-        return _with(state, replace(aircraft, hex=event.hex, facing=event.facing, path=event.path))
+        return with_aircraft(state, replace(aircraft, hex=event.hex, facing=event.facing, path=event.path))
     if isinstance(event, TookOff):
         aircraft = state.aircraft[event.aircraft]
-        return replace(_with(state, replace(aircraft, status=FLYING, speed=event.speed,
+        return replace(with_aircraft(state, replace(aircraft, status=FLYING, speed=event.speed,
                                             took_off_turn=state.turn)), step=MANOEUVRE)
     if isinstance(event, MovementEnded):
         aircraft = state.aircraft[event.aircraft]
-        state = _with(state, replace(aircraft, moved=True, may_land=False))
+        state = with_aircraft(state, replace(aircraft, moved=True, may_land=False))
         state = replace(state, active=None, step=None)
         return replace(state, to_act=next_to_act(state, aircraft.owner))
     return None
-
-
-def _with(state: GameState, aircraft: AircraftState) -> GameState:
-    return msgspec.structs.replace(state, aircraft={**state.aircraft, aircraft.id: aircraft})

@@ -12,8 +12,8 @@ import msgspec
 from aero_events.core import RuleError
 from aero_events.hexgrid import Board, Hex
 
-from .forces import ForceList, validate_force
-from .profiles import Catalogue
+from .forces import ForceList, force_points, validate_force
+from .profiles import Catalogue, apply_upgrades
 from .state import AircraftState, GameState
 
 
@@ -69,11 +69,14 @@ def build_initial_state(setup: GameSetup, catalogue: Catalogue) -> GameState:
         if setup.check_points:
             validate_force(side.force, catalogue)
         ids = aircraft_ids(side)
+        points = force_points(side.force, catalogue)
         if len(side.placements) != len(ids):
             raise RuleError(f"{side.player} has {len(ids)} aircraft but {len(side.placements)} placements",
                             rule="Set-up", page=34)
-        for aircraft_id, entry, place in zip(ids, side.force.aircraft, side.placements, strict=True):
-            profile = catalogue.aircraft[entry.aircraft]
+        for index, (aircraft_id, entry, place) in enumerate(zip(ids, side.force.aircraft, side.placements,
+                                                                 strict=True)):
+            profile = apply_upgrades(catalogue.aircraft[entry.aircraft],
+                                     [catalogue.upgrades[u] for u in entry.upgrades])
             if aircraft_id in aircraft:
                 raise RuleError(f"two aircraft are called {aircraft_id!r}", rule="Set-up", page=34)
             hex = Hex(*place.hex)
@@ -92,8 +95,12 @@ def build_initial_state(setup: GameSetup, catalogue: Catalogue) -> GameState:
             if not 0 <= place.facing <= 5:
                 raise RuleError(f"facing {place.facing} is not a hexside 0-5", rule="Set-up")
             taken[hex] = aircraft_id
+            weapons = (*profile.weapons, *entry.weapons)
             aircraft[aircraft_id] = AircraftState(
                 id=aircraft_id, owner=side.player, profile=entry.aircraft, hex=hex, facing=place.facing,
                 speed=place.speed, altitude=place.altitude, structure=profile.structure,
+                starting_structure=profile.structure, weapons=weapons,
+                ammo=tuple(catalogue.weapons[w].ammo for w in weapons), upgrades=tuple(entry.upgrades),
+                points=points.aircraft[index].total,
             )
     return GameState(players=players, board=setup.board, last_turn=setup.last_turn, aircraft=aircraft)

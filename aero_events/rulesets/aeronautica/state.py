@@ -52,6 +52,13 @@ class AircraftState(msgspec.Struct, frozen=True, kw_only=True):
     altitude: int
     structure: int
     status: str = FLYING
+    # What it carries (p.10-11, p.36-47): weapon ids (standard, additional, from upgrades) with the
+    # ammunition left in each (None: unlimited), its upgrades, its total points and starting Structure.
+    weapons: tuple[str, ...] = ()
+    ammo: tuple[int | None, ...] = ()
+    upgrades: tuple[str, ...] = ()
+    points: int = 0
+    starting_structure: int = 0
     stalled: bool = False
     spinning: bool = False
     disengaged_how: str | None = None  # "accidental" | "voluntary" (p.17)
@@ -64,6 +71,17 @@ class AircraftState(msgspec.Struct, frozen=True, kw_only=True):
     may_land: bool = False
     took_off_turn: int | None = None
     path: tuple[Hex, ...] = ()
+    # Firing (p.20-25):
+    fired: bool = False
+    tailing: str | None = None  # the aircraft it is Tailing, determined in the End phase (p.30)
+    tail_gunner_used: bool = False  # once per turn (p.24)
+    # Once per game (p.37, p.44):
+    reroll_used: bool = False
+    decoy_used: bool = False  # Flares or Chaff Launchers / Belching Smoke
+
+    @property
+    def damaged(self) -> bool:
+        return self.structure < self.starting_structure
 
     @property
     def pose(self) -> Pose:
@@ -105,6 +123,11 @@ class GameState(msgspec.Struct, frozen=True, kw_only=True):
     def occupied(self, exclude: str | None = None) -> set[Hex]:
         """Hexes holding another aircraft in play (p.7 'The Infinite Skies', p.17)."""
         return {a.hex for a in self.aircraft.values() if a.in_play and a.id != exclude}
+
+
+def with_aircraft(state: GameState, aircraft: AircraftState) -> GameState:
+    """The state with one aircraft replaced (states are immutable)."""
+    return msgspec.structs.replace(state, aircraft={**state.aircraft, aircraft.id: aircraft})
 
 
 def player_view(state: GameState, player: str | None) -> dict[str, Any]:

@@ -10,16 +10,20 @@ Movement begins with the initiative winner's choice of who moves first.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import msgspec
 
-from aero_events.core import DiceCup, Event
+from aero_events.core import Command, DiceCup, Event, RuleError
 
+from .commands import ChooseManoeuvre
+from .end_phase import resolve_end_phase
 from .events import (
     FirstMoverChosen,
     GameEnded,
     InitiativeTied,
     InitiativeWon,
+    ManoeuvreChosen,
     PhaseBegan,
     TurnBegan,
     TurnEnded,
@@ -37,6 +41,9 @@ from .state import (
     AircraftState,
     GameState,
 )
+
+if TYPE_CHECKING:
+    from .ruleset import AeronauticaRules
 
 
 class Emitter:
@@ -91,7 +98,7 @@ def roll_initiative(out: Emitter, dice: DiceCup) -> None:
         out.emit(InitiativeTied())
 
 
-def advance(out: Emitter, dice: DiceCup) -> None:
+def advance(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> None:
     """Run the turn forward through every step that needs no player's choice."""
     while True:
         state = out.state
@@ -108,6 +115,7 @@ def advance(out: Emitter, dice: DiceCup) -> None:
         elif state.phase == FIRING and len(state.passed) == 2:
             out.emit(PhaseBegan(phase=END))
         elif state.phase == END:
+            resolve_end_phase(rules, out, dice)
             end_turn(out)
         else:
             return
@@ -127,16 +135,58 @@ def end_turn(out: Emitter) -> None:
         out.emit(TurnBegan(turn=state.turn + 1))
 
 
+# ---------------------------------------------------------------- Choose Manoeuvres (p.13)
+
+
+def choose_manoeuvre(rules: AeronauticaRules, out: Emitter, command: ChooseManoeuvre, dice: DiceCup) -> None:
+    """Choose Manoeuvres (p.13): a token face down for each eligible aircraft."""
+    state = out.state
+    if state.phase != CHOOSE_MANOEUVRES:
+        raise RuleError("Ace Manoeuvres are chosen in the Choose Manoeuvres phase, before Initiative is rolled",
+                        rule="Choose Manoeuvres", page=13)
+    aircraft = state.aircraft.get(command.aircraft)
+    if aircraft is None or aircraft.owner != command.player:
+        raise RuleError(f"{command.player} has no aircraft {command.aircraft!r}", rule="Choose Manoeuvres", page=13)
+    if not eligible_to_choose(aircraft):
+        why = "is in a Spin" if aircraft.spinning else "is not in play"
+        raise RuleError(f"{aircraft.id} {why} and cannot perform an Ace Manoeuvre", rule="Choose Manoeuvres",
+                        page=13)
+    if aircraft.commitment is not None:
+        raise RuleError(f"{aircraft.id} already has its Manoeuvre token", rule="Choose Manoeuvres", page=13)
+    allowed = rules.manoeuvres_for(aircraft)
+    if command.manoeuvre not in allowed:
+        raise RuleError(f"a {rules.profile(aircraft).name} can perform Ace Manoeuvres {allowed}, not "
+                        f"{command.manoeuvre}", rule="Ace Manoeuvres", page=10)
+    salt = dice.salts.next()  # type: ignore[attr-defined]
+    out.emit(ManoeuvreChosen(owner=command.player, aircraft=aircraft.id, manoeuvre=command.manoeuvre).sealed(salt))
+
+
+HANDLERS = {ChooseManoeuvre: choose_manoeuvre}
+
+
+def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> list[Command]:
+    """A token for each eligible aircraft still without one, from the manoeuvres it can perform."""
+    if state.phase != CHOOSE_MANOEUVRES:
+        return []
+    return [ChooseManoeuvre(player=player, aircraft=a.id, manoeuvre=n)
+            for a in state.side(player) if eligible_to_choose(a) and a.commitment is None
+            for n in rules.manoeuvres_for(a)]
+
+
 # ---------------------------------------------------------------- reducers
 
 
-def evolve_turn(state: GameState, event: Event) -> GameState | None:
+def evolve(rules: AeronauticaRules, state: GameState, event: Event) -> GameState | None:
     """Reducers for the turn's own events; None when the event is not one of them."""
     replace = msgspec.structs.replace
+    if isinstance(event, ManoeuvreChosen):
+        aircraft = state.aircraft[event.aircraft]
+        chosen = replace(aircraft, commitment=event.commitment, manoeuvre=event.manoeuvre, salt=event.salt)
+        return replace(state, aircraft={**state.aircraft, aircraft.id: chosen})
     if isinstance(event, TurnBegan):
         aircraft = {
             key: replace(a, commitment=None, manoeuvre=None, salt=None, revealed=None, moved=False,
-                         may_land=False, path=())
+                         may_land=False, path=(), fired=False, tail_gunner_used=False)
             for key, a in state.aircraft.items()
         }
         return replace(state, turn=event.turn, phase=CHOOSE_MANOEUVRES, aircraft=aircraft, initiative=None,

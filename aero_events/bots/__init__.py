@@ -1,0 +1,6 @@
+"""Bots: players that choose among the legal commands, and a loop that lets them play a session."""
+
+from .random_bot import RandomBot, StableRandom
+from .runner import play
+
+__all__ = ["RandomBot", "StableRandom", "play"]

@@ -1,0 +1,92 @@
+"""A readable account of a game: one English line per event worth telling (used by `aero demo`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from aero_events.core import DiceRolled, Envelope, StateCheckpoint
+from aero_events.hexgrid import Facing
+
+from . import events as ev
+
+FACING_NAMES = {f.value: f.name for f in Facing}
+
+
+def _where(hex) -> str:
+    return f"({hex[0]},{hex[1]})"
+
+
+def describe(event) -> str | None:
+    """One line for an event, or None for bookkeeping that needs no telling."""
+    match event:
+        case ev.TurnBegan(turn=turn):
+            return f"=== Turn {turn} ==="
+        case ev.PhaseBegan(phase=phase):
+            return None if phase in ("initiative", "tailing_fire") else f"-- {phase.replace('_', ' ').title()}"
+        case DiceRolled(purpose=purpose, roller=roller, faces=faces, target=target):
+            target_text = f" needing {target}+" if target is not None else ""
+            return f"   {roller} rolls {list(faces)} for {purpose}{target_text}"
+        case ev.InitiativeTied():
+            return "   initiative tied: re-roll"
+        case ev.InitiativeWon(player=player):
+            return f"   {player} wins the initiative"
+        case ev.FirstMoverChosen(chooser=chooser, first=first):
+            return f"   {chooser} has {first} move first"
+        case ev.ManoeuvreRevealed(aircraft=aircraft, manoeuvre=manoeuvre):
+            shown = f"Ace Manoeuvre {manoeuvre}" if manoeuvre is not None else "no manoeuvre token"
+            return f" {aircraft}: reveals {shown}"
+        case ev.ThrottleSet(change=change, speed=speed):
+            return f"   throttle {change:+d} -> Speed {speed}"
+        case ev.ManoeuvreFlown(side=side, path=path, pushed=pushed, hex=hex, facing=facing, completed=completed):
+            how = f" to the {side}" if side else ""
+            extra = f", pushed on {len(pushed)} hex(es) past occupied hexes" if pushed else ""
+            flown = "flies" if completed else "cannot complete it and flies straight"
+            return (f"   {flown}{how} through {len(path)} hex(es) to {_where(hex)} facing "
+                    f"{FACING_NAMES[facing]}{extra}")
+        case ev.Hovered(facing=facing):
+            return f"   hovers, turning to face {FACING_NAMES[facing]}"
+        case ev.AltitudeChanged(change=change, altitude=altitude, speed=speed):
+            verb = "climbs" if change > 0 else "dives"
+            return f"   {verb} {abs(change)} to Altitude {altitude}, Speed {speed}"
+        case ev.Stalled(aircraft=aircraft, reason=reason):
+            return f"   ! {aircraft} STALLS: {reason}"
+        case ev.CrashAvoided(aircraft=aircraft):
+            return f"   {aircraft} pulls out of the dive at Altitude 1"
+        case ev.BrokeUp(aircraft=aircraft, damaged=damaged, speed=speed):
+            return f"   {aircraft} strains past Max Speed" + (" and is damaged" if damaged else " and holds together") \
+                + f"; Speed {speed}"
+        case ev.DamageSuffered(aircraft=aircraft, hits=hits, structure=structure, cause=cause):
+            return f"   {aircraft} takes {hits} damaging hit(s) ({cause}); Structure {structure}"
+        case ev.AircraftDestroyed(aircraft=aircraft, cause=cause):
+            return f"   X {aircraft} is destroyed ({cause})"
+        case ev.AircraftDisengaged(aircraft=aircraft, how=how, via=via):
+            return f"   {aircraft} leaves the Area of Engagement ({how} disengagement, {via})"
+        case ev.Landed(aircraft=aircraft):
+            return f"   {aircraft} lands"
+        case ev.TookOff(aircraft=aircraft):
+            return f"   {aircraft} takes off"
+        case ev.Taxied(aircraft=aircraft, hex=hex):
+            return f"   {aircraft} taxis to {_where(hex)}"
+        case ev.StallRecovered(aircraft=aircraft, speed=speed, altitude=altitude):
+            return f"   {aircraft} recovers from its Stall: Speed {speed}, Altitude {altitude}"
+        case ev.SpinEntered(aircraft=aircraft):
+            return f"   ! {aircraft} falls into a SPIN"
+        case ev.SpinRecovered(aircraft=aircraft, facing=facing):
+            return f"   {aircraft} pulls out of the Spin facing {FACING_NAMES[facing]}"
+        case ev.SpinFell(aircraft=aircraft, altitude=altitude):
+            return f"   {aircraft} is still spinning: Altitude {altitude}"
+        case ev.FiringPassed(player=player):
+            return f"   {player} holds fire"
+        case ev.GameEnded(reason=reason, winner=winner):
+            return f"=== Game over: {reason}" + (f"; {winner} has the last aircraft flying" if winner else "")
+    return None
+
+
+def narrate(envelopes: Iterable[Envelope]) -> Iterator[str]:
+    """The readable lines of a game, in order."""
+    for envelope in envelopes:
+        if isinstance(envelope.event, StateCheckpoint):
+            continue
+        line = describe(envelope.event)
+        if line is not None:
+            yield line
