@@ -44,11 +44,19 @@ def run_demo(db_path: str = "aero.duckdb", seed: int = 2019, say: Callable[[str]
     for line in narrate(session.events()):
         say(line)
 
-    from aero_events.store import EventStore
+    from aero_events.store import EventStore, UnknownGame
 
     with EventStore(db_path) as store:
-        if store.has_game(session.game_id):
-            store.delete_game(session.game_id)
+        game_id, run = session.game_id, 1
+        while True:  # a second run of the same seed is stored beside the first, as demo-SEED-2 ...
+            try:
+                store.game(game_id)
+            except UnknownGame:
+                break
+            run += 1
+            game_id = f"{session.game_id}-{run}"
+        if game_id != session.game_id:
+            session = _renamed(session, game_id)
         store.save_session(session)
         report = store.verify(session.game_id)
     say("")
@@ -59,3 +67,11 @@ def run_demo(db_path: str = "aero.duckdb", seed: int = 2019, say: Callable[[str]
     say(f"  branch it:  aero branch {session.game_id} --at 20 --name what-if --db {db_path}")
     say(f"  export it:  aero export {session.game_id} {session.game_id}.jsonl --db {db_path}")
     return session.game_id
+
+
+def _renamed(session: GameSession, game_id: str) -> GameSession:
+    """The same game under another id (events re-stamped; nothing re-decided)."""
+    copy = GameSession(session.ruleset, session.game.setup, dice=SeededDice(0), game_id=game_id,
+                       metadata=session.game.metadata)
+    copy.record(session.events())
+    return copy

@@ -67,8 +67,8 @@ def adjust_altitude(rules: AeronauticaRules, out: Emitter, command: AdjustAltitu
         elif speed < profile.min_speed:
             stall_reason = f"the climb took Speed to {speed}, below Min Speed {profile.min_speed}"
         if stall_reason and profile.can_hover:
-            # Min Speed 0: no Stall; the aircraft Hovers at its Max Altitude (p.18).
-            altitude, speed, stall_reason = min(altitude, profile.max_altitude), max(speed, 0), None
+            # Min Speed 0: no Stall; the aircraft Hovers (Speed 0, p.16) at its Max Altitude (p.18).
+            altitude, speed, stall_reason = min(altitude, profile.max_altitude), 0, None
     if command.change:
         out.emit(AltitudeChanged(aircraft=aircraft.id, change=command.change, altitude=altitude, speed=speed))
     if stall_reason:
@@ -95,7 +95,16 @@ def end_of_movement(rules: AeronauticaRules, out: Emitter, aircraft_id: str, dic
         out.emit(BrokeUp(aircraft=aircraft.id, damaged=damaged, speed=profile.max_speed))
         if damaged:
             suffer_damage(out, aircraft.id, 1, "breaking up")
+    if rules_use_terrain(out.state):
+        from .scenarios.terrain import crash_after_altitude
+
+        crash_after_altitude(rules, out, aircraft_id)  # diving into terrain (p.33)
     out.emit(MovementEnded(aircraft=aircraft_id))
+
+
+def rules_use_terrain(state: GameState) -> bool:
+    """Terrain Height is an optional rule (p.33): only games that place terrain check it."""
+    return bool(getattr(state, "terrain", None))
 
 
 def suffer_damage(out: Emitter, aircraft_id: str, hits: int, cause: str) -> None:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from aero_events.core import Command
+from aero_events.hexgrid import Hex
+
+from .events import Shot  # firing part: a weapon and its target (p.21)
 
 
 class ChooseManoeuvre(Command, frozen=True, tag="ChooseManoeuvre"):
@@ -88,3 +91,75 @@ class TakeOff(Command, frozen=True, tag="TakeOff"):
 
 class PassFiring(Command, frozen=True, tag="PassFiring"):
     """No more of this player's aircraft wish to fire this Firing phase (p.14)."""
+
+
+# --- end phase, victory and scenarios part (p.29-37) ---
+
+
+class RollOff(Command, frozen=True, tag="ai.RollOff"):
+    """Roll off for set-up (p.34): either player asks; both roll a D6, ties roll again. The winner places
+    first and, with Night Fighting & Bad Weather in use, rolls for the weather (p.33)."""
+
+
+class PlaceAircraft(Command, frozen=True, tag="ai.PlaceAircraft"):
+    """Set up one aircraft (the Dogfight, p.34): within three hexes of the player's edge (Ground Defences
+    within six), with a Speed and Altitude its profile allows, chosen before it is placed."""
+
+    aircraft: str
+    hex: Hex
+    facing: int
+    speed: int
+    altitude: int
+
+
+class PlaceReserve(Command, frozen=True, tag="ai.PlaceReserve"):
+    """Place an arrived reserve (p.33): a full hex touching the edge, within the side's deployment area;
+    Speed is its Max Speed, the Altitude is the player's choice (and, the text being silent, the facing)."""
+
+    aircraft: str
+    hex: Hex
+    facing: int
+    altitude: int
+
+
+class DropJumpTroops(Command, frozen=True, tag="ai.DropJumpTroops"):
+    """Drop Jump Troops over a landing zone passed over this move, before adjusting Altitude (p.37).
+
+    ``points``: how many points of transport capacity to drop (None: all that are left).
+    """
+
+    aircraft: str
+    points: int | None = None
+
+
+# --- firing part (p.20-28) ---
+
+
+class FireWeapons(Command, frozen=True, tag="ai.FireWeapons"):
+    """Fire one aircraft's (or Ground Defence's) weapons (p.20-21): each weapon at most once, at most one
+    target per Fire Arc. No shots: the aircraft holds its fire. Also the Tailing Fire phase (p.13) and
+    Tail Gunner return fire (p.24)."""
+
+    aircraft: str
+    shots: tuple[Shot, ...] = ()
+
+
+class AcceptRoll(Command, frozen=True, tag="ai.AcceptRoll"):
+    """Keep the roll just made instead of using the Imperial Ace / Fly Boss re-roll (p.37, p.45)."""
+
+    aircraft: str
+
+
+class UseReroll(Command, frozen=True, tag="ai.UseReroll"):
+    """Imperial Ace / Fly Boss (p.37, p.45): once per game, re-roll all the dice of the roll just made."""
+
+    aircraft: str
+
+
+class SteerAutonomous(Command, frozen=True, tag="ai.SteerAutonomous"):
+    """Fly an Autonomous weapon its D3+3 hexes (p.25): straight (``turn`` 0), or turning once left (-1)
+    or right (+1) after ``turn_at`` hexes."""
+
+    weapon: str
+    turn_at: int = 0
+    turn: int = 0

@@ -10,7 +10,16 @@ aircraft before the next step (p.29):
    (hexside numbered from N=1 clockwise). Otherwise it loses one Altitude level at
    once, crashing at Altitude 0.
 
-Determining Tailing (step 3, p.30) and Victory points arrive with the firing rules.
+Then, before step 3 (choices where the text is silent, see :mod:`.victory` and :mod:`.transports`):
+Ejector Seats are rolled for aircraft destroyed since the last End phase (p.37), and
+transports that ended their movement at Altitude 0 in a landing zone deliver their cargo
+(p.33, p.37).
+
+3. Determine Tailing (p.30), :mod:`.tailing`: every aircraft in the air finds whether it
+   is Tailing an enemy, for the Tailing Fire phase of the next turn (p.13).
+4. Ending the Game (p.29, p.31-32), :mod:`.victory`: ``turn.end_turn`` checks the Fuel
+   Limit, Last Aircraft Flying and the Disengagement turn, declares a Disengagement turn
+   for Insurmountable Losses, and works out Victory points when the game ends.
 """
 
 from __future__ import annotations
@@ -23,6 +32,9 @@ from aero_events.core import DiceCup, Event
 
 from .events import AircraftDestroyed, SpinEntered, SpinFell, SpinRecovered, StallRecovered
 from .state import FLYING, GameState, with_aircraft
+from .tailing import determine_tailing
+from .transports import deliver_landed_cargo
+from .victory import roll_ejector_seats
 
 if TYPE_CHECKING:
     from .ruleset import AeronauticaRules
@@ -35,7 +47,7 @@ def _in_initiative_order(state: GameState) -> list[str]:
 
 
 def resolve_end_phase(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> None:
-    """Steps 1 and 2 of the End phase sequence, for both players in initiative order (p.29)."""
+    """Steps 1 to 3 of the End phase sequence, for both players in initiative order (p.29-30)."""
     order = _in_initiative_order(out.state)
     spinning_before = {a.id for a in out.state.aircraft.values() if a.spinning and a.status == FLYING}
     for player in order:
@@ -46,6 +58,9 @@ def resolve_end_phase(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> N
         for aircraft in out.state.side(player):
             if aircraft.id in spinning_before and aircraft.status == FLYING:
                 recover_from_spin(rules, out, aircraft.id, dice)
+    roll_ejector_seats(rules, out, order, dice)
+    deliver_landed_cargo(rules, out, order)
+    determine_tailing(out, order)
 
 
 def recover_from_stall(rules: AeronauticaRules, out: Emitter, aircraft_id: str, dice: DiceCup) -> None:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from aero_events.core import Event, SecretEvent
+import msgspec
+
+from aero_events.core import DiceRolled, Event, SecretEvent
 from aero_events.hexgrid import Hex
 
 PREFIX = "ai."
@@ -231,3 +233,352 @@ class SpinFell(Event, frozen=True, tag="ai.SpinFell"):
 
     aircraft: str
     altitude: int
+
+
+# --- firing part (p.20-30): tailing state set by the End phase, read by Tailing Fire ---
+
+
+class TailingDetermined(Event, frozen=True, tag="ai.TailingDetermined"):
+    """The End phase decided (p.30) that ``aircraft`` is tailing ``target`` (None: no longer tailing).
+
+    Emitted by the End phase; reduced by firing.evolve into AircraftState.tailing, which the
+    next turn's Tailing Fire phase (p.13, p.23) reads.
+    """
+
+    aircraft: str
+    target: str | None
+
+
+# --- end phase, victory and scenarios part (p.29-37) ---
+
+
+class SetUpRollOffWon(Event, frozen=True, tag="ai.SetUpRollOffWon"):
+    """The winner of the set-up roll-off places the first aircraft (the Dogfight, p.34)."""
+
+    player: str
+
+
+class SetUpRollOffTied(Event, frozen=True, tag="ai.SetUpRollOffTied"):
+    """Both roll-off dice showed the same: they are rolled again (a roll-off has a winner, p.34)."""
+
+
+class WeatherDetermined(Event, frozen=True, tag="ai.WeatherDetermined"):
+    """The conditions (Night Fighting & Bad Weather, p.33): ``exceptional_visibility``,
+    ``bad_weather`` or ``night_fighting``, rolled on the D6 table by the roll-off winner or agreed."""
+
+    conditions: str
+    night_fighting: bool
+
+
+class CloudLevelDetermined(Event, frozen=True, tag="ai.CloudLevelDetermined"):
+    """Bad Weather (p.33): the D3 rolled after deploying gives the Altitude level of the cloud cover."""
+
+    level: int
+
+
+class AircraftPlaced(Event, frozen=True, tag="ai.AircraftPlaced"):
+    """An aircraft set up on the Area of Engagement with the Speed and Altitude its player chose (p.34)."""
+
+    aircraft: str
+    hex: Hex
+    facing: int
+    speed: int
+    altitude: int
+
+
+class SetUpCompleted(Event, frozen=True, tag="ai.SetUpCompleted"):
+    """Every aircraft not held in reserve is set up; turn 1 begins (p.34)."""
+
+
+class ReserveArrived(Event, frozen=True, tag="ai.ReserveArrived"):
+    """A reserve aircraft's arrival roll succeeded (Reserves, p.33); its player now places it."""
+
+    aircraft: str
+
+
+class ReservePlaced(Event, frozen=True, tag="ai.ReservePlaced"):
+    """A reserve aircraft enters play in a full hex touching the edge of its side's deployment area,
+    at Max Speed, at the Altitude its player chose (p.33)."""
+
+    aircraft: str
+    hex: Hex
+    facing: int
+    speed: int
+    altitude: int
+
+
+class EjectorSeatsRolled(Event, frozen=True, tag="ai.EjectorSeatsRolled"):
+    """Ejector Seats (p.37): after the aircraft's destruction a D6; 5+ the crew escape (75% in VP)."""
+
+    aircraft: str
+    escaped: bool
+
+
+class TerrainCrashed(Event, frozen=True, tag="ai.TerrainCrashed"):
+    """Terrain Height (p.33): the aircraft was not higher than the terrain it flew into and crashed there."""
+
+    aircraft: str
+    hex: Hex
+    terrain: str
+    level: int
+
+
+class TroopsDelivered(Event, frozen=True, tag="ai.TroopsDelivered"):
+    """A transport landed in a landing zone and delivered its cargo (Transport Aircraft, p.37)."""
+
+    aircraft: str
+    zone: str
+    points: int
+    victory_points: int
+
+
+class JumpTroopsReady(Event, frozen=True, tag="ai.JumpTroopsReady"):
+    """A hovering transport over a landing zone may drop its Jump Troops before its move ends (p.37)."""
+
+    aircraft: str
+
+
+class JumpTroopsDropped(Event, frozen=True, tag="ai.JumpTroopsDropped"):
+    """Jump Troops dropped over a landing zone (p.37): a D6 per point; each roll higher than Altitude
+    plus Speed lands safely (``landed`` points, scoring ``victory_points``)."""
+
+    aircraft: str
+    zone: str
+    points: int
+    landed: int
+    victory_points: int
+
+
+class GroundTargetDestroyed(Event, frozen=True, tag="ai.GroundTargetDestroyed"):
+    """A scenario's ground target was destroyed (p.33); its Victory points go to the other side."""
+
+    target: str
+    by: str | None = None
+
+
+class DisengagementTurnDeclared(Event, frozen=True, tag="ai.DisengagementTurnDeclared"):
+    """Insurmountable Losses (p.31): ``players``' forces are down to 25% of their starting numbers or
+    fewer, so ``turn`` is the Disengagement turn, the last one played."""
+
+    turn: int
+    players: tuple[str, ...]
+
+
+class AircraftVictoryPoints(msgspec.Struct, frozen=True, kw_only=True):
+    """One enemy aircraft's worth in Victory points (p.32): its condition on the chart, the percentage,
+    and the result, rounded up (p.32: "50% of 25 Victory points equals 13")."""
+
+    aircraft: str
+    owner: str
+    points: int
+    condition: str
+    damaged: bool
+    percent: int
+    victory_points: int
+    note: str | None = None
+
+
+class VictoryPointsScored(Event, frozen=True, tag="ai.VictoryPointsScored"):
+    """What ``player`` scored when the game ended (p.31-32): the enemy aircraft one by one, the Points
+    Difference, troops delivered and scenario objectives."""
+
+    player: str
+    aircraft: tuple[AircraftVictoryPoints, ...]
+    aircraft_total: int
+    points_difference: int
+    transport: int
+    objectives: int
+    total: int
+
+
+# --- firing part (p.20-28): volleys, hits and damage, ground attacks, Autonomous weapons, upgrades ---
+
+
+class Shot(msgspec.Struct, frozen=True, kw_only=True):
+    """One weapon's part in a volley (p.21): the weapon (its index in ``AircraftState.weapons``) and its
+    target (an aircraft, Ground Defence or ground target id).
+
+    An Autonomous weapon (p.25) has no target: ``hex`` is where it is placed (adjacent to the firer, in
+    one of the weapon's Fire Arcs), ``facing`` the way it points and ``hexes`` how far (0-6) it then
+    moves straight on, away from the firer.
+    """
+
+    weapon_index: int
+    target: str | None = None
+    hex: Hex | None = None
+    facing: int | None = None
+    hexes: int | None = None
+
+
+class VolleyDeclared(Event, frozen=True, tag="ai.VolleyDeclared"):
+    """A player chose an aircraft (or Ground Defence) to fire and its targets (p.20-21).
+
+    ``kind``: ``firing`` (the Firing phase, p.20), ``tailing`` (the Tailing Fire phase, p.13, p.23) or
+    ``tail_gunner`` (Tail Gunner return fire, p.24). No shots: the aircraft holds its fire.
+    """
+
+    aircraft: str
+    kind: str
+    shots: tuple[Shot, ...]
+
+
+class WeaponFired(Event, frozen=True, tag="ai.WeaponFired"):
+    """A weapon fired (p.22): ``attack`` is ``air``, ``strafing``, ``bombing``, ``ground_to_air`` or
+    ``autonomous``; ``band`` the range band (None: beyond Long range); ``dice`` the Firepower dice rolled;
+    ``ammo_left`` the Ammo after firing (None: UL). Ammo is spent even out of range (p.22)."""
+
+    aircraft: str
+    weapon_index: int
+    weapon: str
+    target: str | None
+    attack: str
+    band: str | None
+    dice: int
+    ammo_left: int | None
+
+
+class RerollOffered(Event, frozen=True, tag="ai.RerollOffered"):
+    """The roll just made for ``aircraft`` may be re-rolled with its Imperial Ace / Fly Boss (p.37, p.45);
+    its player accepts it or re-rolls every die. ``stage`` is ``to_hit`` or ``damage``."""
+
+    aircraft: str
+    weapon_index: int
+    stage: str
+    roll: DiceRolled
+
+
+class RollAccepted(Event, frozen=True, tag="ai.RollAccepted"):
+    """The player kept the roll instead of using the once-per-game re-roll."""
+
+    aircraft: str
+    roll_index: int
+
+
+class RerollUsed(Event, frozen=True, tag="ai.RerollUsed"):
+    """Imperial Ace / Fly Boss (p.37, p.45): all the dice of the roll are re-rolled; the second stands."""
+
+    aircraft: str
+    upgrade: str
+    roll_index: int
+
+
+class HitsScored(Event, frozen=True, tag="ai.HitsScored"):
+    """The Firepower dice of one weapon scored ``hits`` on ``target`` (p.22)."""
+
+    aircraft: str
+    weapon_index: int
+    target: str
+    hits: int
+
+
+class DecoyLaunched(Event, frozen=True, tag="ai.DecoyLaunched"):
+    """Flares or Chaff Launchers / Belching Smoke (p.37, p.44), once per game: ``aircraft`` was hit by a
+    weapon with Ammo 1-3 and rolled; ``negated``: a 6, the hit became a miss."""
+
+    aircraft: str
+    upgrade: str
+    negated: bool
+    firer: str
+    weapon_index: int | None = None
+
+
+class DamageRolled(Event, frozen=True, tag="ai.DamageRolled"):
+    """The Damage dice of one weapon against ``target`` (p.23): ``damaging`` dice succeeded and would
+    take ``structure`` Structure points (Extra Damage counting 2, p.24). ``kind``: ``shot``, ``creep``
+    (Bomb Creep, p.27) or ``autonomous`` (p.25). ``skipped``: why no dice were rolled."""
+
+    aircraft: str
+    weapon_index: int | None
+    weapon: str
+    target: str
+    damaging: int
+    structure: int
+    kind: str = "shot"
+    skipped: str | None = None
+
+
+class DamageIgnored(Event, frozen=True, tag="ai.DamageIgnored"):
+    """Armoured Cockpit / Extra Armour (p.37, p.45): damaging hits ignored on a 6, ``structure`` not lost."""
+
+    aircraft: str
+    upgrade: str
+    structure: int
+
+
+class BombCreepRolled(Event, frozen=True, tag="ai.BombCreepRolled"):
+    """Bomb Creep (p.27): a D6 for an Altitude 0 target adjacent to a Bombing Run's target; 4+ hits it."""
+
+    aircraft: str
+    weapon_index: int
+    target: str
+    hit: bool
+
+
+class GroundTargetDamaged(Event, frozen=True, tag="ai.GroundTargetDamaged"):
+    """A scenario's ground target lost Structure to Air-to-Ground fire (p.26-27)."""
+
+    target: str
+    hits: int
+    structure: int
+
+
+class VolleyEnded(Event, frozen=True, tag="ai.VolleyEnded"):
+    """The aircraft's firing is fully resolved (p.20): it has fired this phase."""
+
+    aircraft: str
+    kind: str
+
+
+class ReturnFireOffered(Event, frozen=True, tag="ai.ReturnFireOffered"):
+    """Tail Gunner (p.24): ``aircraft`` was fired upon in the Tailing Fire phase by ``target`` and may
+    return fire at once with its Tail Gunner weapons, even if destroyed by that fire."""
+
+    aircraft: str
+    target: str
+
+
+class AutonomousLaunched(Event, frozen=True, tag="ai.AutonomousLaunched"):
+    """An Autonomous weapon (p.25) placed adjacent to its firer, facing its chosen way."""
+
+    weapon_id: str
+    owner: str
+    firer: str
+    weapon: str
+    weapon_index: int
+    hex: Hex
+    facing: int
+
+
+class AutonomousDistanceRolled(Event, frozen=True, tag="ai.AutonomousDistanceRolled"):
+    """At the end of the Movement phase an Autonomous weapon travels D3+3 hexes (p.25): ``hexes``."""
+
+    weapon_id: str
+    hexes: int
+
+
+class AutonomousMoved(Event, frozen=True, tag="ai.AutonomousMoved"):
+    """An Autonomous weapon flew ``path`` (p.25): straight, turning at most once (``turn`` -1 left,
+    +1 right) after ``turn_at`` hexes."""
+
+    weapon_id: str
+    path: tuple[Hex, ...]
+    hex: Hex
+    facing: int
+    turn_at: int = 0
+    turn: int = 0
+
+
+class AutonomousAttacked(Event, frozen=True, tag="ai.AutonomousAttacked"):
+    """At the end of the Firing phase an Autonomous weapon adjacent to an aircraft rolled to hit it: 2+
+    (p.25), ignoring Altitude."""
+
+    weapon_id: str
+    target: str
+    hit: bool
+
+
+class AutonomousRemoved(Event, frozen=True, tag="ai.AutonomousRemoved"):
+    """An Autonomous weapon is removed from play (p.25): it hit, or left the Area of Engagement."""
+
+    weapon_id: str
+    reason: str

@@ -1,49 +1,828 @@
-"""The Firing phase (rulebook p.20-23).
+"""The Firing phase and the Tailing Fire phase (rulebook p.13-14, p.20-28).
 
-The player who moved first fires first; players then alternate choosing an aircraft
-and firing all its available weapons, until no aircraft that wishes to fire is left
-(p.14, p.20). A player with no more aircraft that wish to fire passes.
+**Sequence** (p.14, p.20): the player who moved first chooses an aircraft and fires all its available
+weapons; players then alternate; once one side has no aircraft left to fire, the other fires its
+remaining aircraft one after another. A player with no more aircraft that wish to fire passes
+(:class:`PassFiring`). The **Tailing Fire** phase (p.13, p.23) runs the same way from the initiative
+winner, for aircraft Tailing an enemy (set in the previous End phase, p.30), at that enemy only; a
+Tailing aircraft's target may return fire at once with its **Tail Gunner** weapons (p.24), even if
+that fire destroyed it.
+
+**Who may fire**: an aircraft in the air that has not fired this phase and has a weapon with Ammo
+left; not landed (p.19), not in the turn it took off (p.19), not in a Spin (p.29), not destroyed or
+disengaged. A Ground Defence fires in the Firing phase "as if it was another aircraft" (p.28).
+
+**A volley** (:class:`FireWeapons`): each weapon at most once, each at a target in its Fire Arc, one
+target per Fire Arc (p.21), a target on the line between two arcs usable from either. Then the steps of
+p.20: every weapon rolls its Firepower dice to hit (p.22) and spends its Ammo (p.22, even out of
+range), then every weapon that hit rolls its Damage dice (p.23). Events: :class:`VolleyDeclared` (the
+decision), then per weapon :class:`WeaponFired`, the to-hit ``DiceRolled`` (target number and
+modifiers recorded), :class:`HitsScored`; then per weapon the Damage ``DiceRolled``,
+:class:`DamageRolled`, and ``DamageSuffered`` / ``AircraftDestroyed`` (or :class:`GroundTargetDamaged`);
+:class:`VolleyEnded` closes it.
+
+**Imperial Ace / Fly Boss** (p.37, p.45): after each to-hit or Damage roll made for a firer whose
+once-per-game re-roll is unused, the volley pauses (:class:`RerollOffered`, ``state.volley.pending``)
+until its player sends :class:`AcceptRoll` or :class:`UseReroll`.
+
+Choices where the text is silent:
+
+* All to-hit rolls of a volley come before any Damage roll (the steps of p.20 are per aircraft), so
+  no weapon is wasted by another's damage; Damage dice are not rolled against a target already shot
+  down earlier in the same volley (``DamageRolled.skipped``); Ammo was still spent.
+* An aircraft chosen to fire may fire no weapon at all (it "holds its fire", an empty volley): that
+  uses its turn to fire in the alternation.
+* In the Tailing Fire phase a Tailing aircraft fires only at the aircraft it is Tailing ("may fire at
+  the tailed aircraft", p.13); Tail Gunner return fire only at the Tailing aircraft that fired on it.
+  An aircraft may fire both in the Tailing Fire phase and in the Firing phase ("a bonus Firing phase").
+* A Strafing Run (p.26) "may not target other aircraft in a different Fire Arc": since one Fire Arc
+  holds one target (p.21), an aircraft that strafes fires at no aircraft in the air that phase.
+* :func:`legal_commands` lists, per eligible aircraft, every choice of one target (or none) per Fire
+  Arc, each weapon firing at a chosen target its arcs reach (each one as a variant when it reaches
+  two), limited-Ammo weapons also held back. It offers only shots that roll at least one Firepower
+  die that could hit (targets within 10 hexes, dice at that range, a reachable score); a weapon that
+  would roll nothing or could not hit is accepted by :class:`FireWeapons` (Ammo is spent, p.22) but
+  not offered, since firing it can change nothing but waste Ammo.
 """
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING
 
 import msgspec
 
-from aero_events.core import Command, DiceCup, Event, RuleError
+from aero_events.core import Command, DiceCup, DiceRolled, Event, RuleError
+from aero_events.hexgrid import MAX_RANGE
 
-from .commands import PassFiring
-from .events import FiringPassed
-from .state import FIRING, GameState
+from . import autonomous
+from .commands import AcceptRoll, FireWeapons, PassFiring, SteerAutonomous, UseReroll
+from .events import (
+    AutonomousAttacked,
+    AutonomousDistanceRolled,
+    AutonomousLaunched,
+    AutonomousMoved,
+    AutonomousRemoved,
+    BombCreepRolled,
+    DamageIgnored,
+    DamageRolled,
+    DecoyLaunched,
+    FiringPassed,
+    GroundTargetDamaged,
+    GroundTargetDestroyed,
+    HitsScored,
+    RerollOffered,
+    RerollUsed,
+    ReturnFireOffered,
+    RollAccepted,
+    Shot,
+    TailingDetermined,
+    VolleyDeclared,
+    VolleyEnded,
+    WeaponFired,
+)
+from .ground import (
+    BOMB_CREEP_ROLL,
+    GROUND_TARGET,
+    LANDED_AIRCRAFT,
+    Target,
+    all_targets,
+    bomb_creep_victims,
+    evolve_ground_target_damaged,
+    evolve_ground_target_destroyed,
+    find_target,
+    is_enemy,
+)
+from .state import (
+    DESTROYED,
+    FIRING,
+    FLYING,
+    TAILING_FIRE,
+    AircraftState,
+    GameState,
+    PendingRoll,
+    ReturnFire,
+    ShotProgress,
+    Volley,
+    with_aircraft,
+)
+from .upgrades import decoy, reroll_upgrade
+from .weapons import (
+    AUTONOMOUS,
+    BOMBING,
+    STRAFING,
+    attack_kind,
+    band_at,
+    can_hit,
+    count_hits,
+    damage_losses,
+    distance,
+    firepower_dice,
+    hit_requirements,
+    inflict,
+    reach,
+    success,
+)
 
 if TYPE_CHECKING:
+    from .profiles import WeaponProfile
     from .ruleset import AeronauticaRules
     from .turn import Emitter
 
+# What a volley is.
+FIRE = "firing"  # the Firing phase (p.20)
+TAILING = "tailing"  # the Tailing Fire phase (p.13, p.23)
+TAIL_GUNNER = "tail_gunner"  # return fire (p.24)
+
+TO_HIT_STAGE, DAMAGE_STAGE = "to_hit", "damage"
+
+
+# ---------------------------------------------------------------- who fires, and when
+
+
+def has_ammo(aircraft: AircraftState) -> bool:
+    return any(ammo is None or ammo > 0 for ammo in aircraft.ammo)
+
+
+def cannot_fire(state: GameState, aircraft: AircraftState) -> tuple[str, str, int] | None:
+    """Why ``aircraft`` may not be chosen to fire in this phase (message, rule, page), or None."""
+    if not aircraft.in_play:
+        return f"{aircraft.id} is {aircraft.status}", "Firing", 20
+    if aircraft.fired:
+        return f"{aircraft.id} has already fired this phase", "Firing phase sequence", 20
+    if not has_ammo(aircraft):
+        return f"{aircraft.id} has no weapon with Ammo left", "Ammo", 22
+    if aircraft.ground_defence:
+        if state.phase != FIRING:
+            return "a Ground Defence fires in the Firing phase", "Ground-to-Air Fire", 28
+        return None
+    if aircraft.status != FLYING:
+        return f"landed aircraft cannot fire ({aircraft.id})", "Landing", 19
+    if aircraft.spinning:
+        return f"{aircraft.id} is in a Spin and may not fire", "Recovering from a Spin", 29
+    if state.phase == TAILING_FIRE:
+        target = state.aircraft.get(aircraft.tailing) if aircraft.tailing else None
+        if target is None:
+            return f"{aircraft.id} is not Tailing an enemy aircraft", "Tailing Fire", 13
+        if target.status != FLYING or target.ground_defence:
+            return f"{target.id}, the aircraft {aircraft.id} is Tailing, is no longer in the air", "Tailing Fire", 13
+        return None
+    if aircraft.took_off_turn == state.turn:
+        return f"{aircraft.id} took off this turn and may not fire", "Taking-off", 19
+    return None
+
+
+def may_fire(state: GameState, aircraft: AircraftState) -> bool:
+    return cannot_fire(state, aircraft) is None
+
+
+def _has_eligible(state: GameState, player: str) -> bool:
+    return player not in state.passed and any(may_fire(state, a) for a in state.aircraft.values()
+                                              if a.owner == player)
+
+
+def first_to_fire(state: GameState, first: str | None) -> str | None:
+    """Who chooses the first aircraft: ``first`` (the first mover, or the initiative winner in the Tailing
+    Fire phase), or the other player when ``first`` has nothing that may fire (p.13-14, p.20)."""
+    first = first or state.initiative or state.players[0]
+    for player in (first, state.opponent(first)):
+        if _has_eligible(state, player):
+            return player
+    return None
+
+
+def next_to_fire(state: GameState, just_fired: str) -> str | None:
+    """Alternate; once a side has nothing left to fire, the other fires its remaining aircraft (p.14)."""
+    for player in (state.opponent(just_fired), just_fired):
+        if _has_eligible(state, player):
+            return player
+    return None
+
+
+def phase_open(state: GameState) -> bool:
+    """Something is still to be decided in a Tailing Fire or Firing phase."""
+    return state.to_act is not None or state.volley is not None or state.return_fire is not None
+
+
+def tailing_fire_over(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> bool:
+    """The Tailing Fire phase ends when every Tailing aircraft has fired or passed (p.13)."""
+    return not phase_open(out.state)
+
+
+def firing_over(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> bool:
+    """Run the Firing phase's automatic steps; True when it is over (p.14, p.20, p.25).
+
+    Autonomous weapons first travel their D3+3 (end of the Movement phase); when every aircraft that
+    wishes to fire has fired, Autonomous weapons adjacent to aircraft roll to hit.
+    """
+    if not autonomous.move_weapons(rules, out, dice):
+        return False
+    if phase_open(out.state):
+        return False
+    autonomous.attacks(rules, out, dice)
+    return True
+
+
+# ---------------------------------------------------------------- checking a volley
+
+
+def _weapon(rules: AeronauticaRules, aircraft: AircraftState, index: int) -> WeaponProfile:
+    return rules.catalogue.weapons[aircraft.weapons[index]]
+
+
+def assign_arcs(items: list[tuple[str, frozenset[str]]]) -> dict[str, str] | None:
+    """One target per Fire Arc (p.21): choose for each (target, arcs reaching it) an arc so that no arc
+    holds two targets. A small backtracking search; None if impossible."""
+    ordered = sorted(items, key=lambda item: len(item[1]))
+    used: dict[str, str] = {}
+
+    def place(i: int) -> bool:
+        if i == len(ordered):
+            return True
+        target, arcs = ordered[i]
+        for arc in sorted(arcs):
+            holder = used.get(arc)
+            if holder == target:
+                if place(i + 1):
+                    return True
+            elif holder is None:
+                used[arc] = target
+                if place(i + 1):
+                    return True
+                del used[arc]
+        return False
+
+    return dict(used) if place(0) else None
+
+
+def volley_kind(state: GameState, command: FireWeapons) -> str:
+    """Whose turn it is and what kind of volley this is; refuse anything out of turn."""
+    if state.phase not in (FIRING, TAILING_FIRE):
+        raise RuleError("aircraft fire in the Tailing Fire and Firing phases", rule="Firing", page=20)
+    if state.volley is not None:
+        raise RuleError("the roll just made waits for AcceptRoll or UseReroll", rule="Imperial Ace / Fly Boss",
+                        page=37)
+    if autonomous.awaiting_steer(state):
+        raise RuleError("an Autonomous weapon is to be steered before anyone fires", rule="Autonomous Weapons",
+                        page=25)
+    aircraft = state.aircraft.get(command.aircraft)
+    if aircraft is None or aircraft.owner != command.player:
+        raise RuleError(f"{command.player} has no aircraft {command.aircraft!r}", rule="Firing", page=20)
+    if state.return_fire is not None:
+        pending = state.return_fire
+        if command.aircraft != pending.aircraft:
+            raise RuleError(f"{pending.aircraft} may first return fire with its Tail Gunner weapons",
+                            rule="Tail Gunner", page=24)
+        return TAIL_GUNNER
+    if state.to_act != command.player:
+        raise RuleError(f"it is {state.to_act}'s turn to fire", rule="Firing phase sequence", page=20)
+    why = cannot_fire(state, aircraft)
+    if why is not None:
+        message, rule, page = why
+        raise RuleError(message, rule=rule, page=page)
+    return TAILING if state.phase == TAILING_FIRE else FIRE
+
+
+def check_volley(rules: AeronauticaRules, state: GameState, firer: AircraftState, shots: tuple[Shot, ...],
+                 kind: str) -> None:
+    """Refuse a volley the rules do not allow (p.21-28)."""
+    seen: set[int] = set()
+    launched = 0
+    reached: list[tuple[str, frozenset[str]]] = []
+    strafing = airborne = False
+    for shot in shots:
+        index = shot.weapon_index
+        if not 0 <= index < len(firer.weapons):
+            raise RuleError(f"{firer.id} has no weapon {index}", rule="Firing", page=20)
+        if index in seen:
+            raise RuleError(f"weapon {index} of {firer.id} fires once", rule="Firing phase sequence", page=20)
+        seen.add(index)
+        weapon = _weapon(rules, firer, index)
+        if firer.ammo[index] == 0:
+            raise RuleError(f"{weapon.name} of {firer.id} has no Ammo left", rule="Ammo", page=22)
+        if kind == TAIL_GUNNER and not weapon.has_rule("tail_gunner"):
+            raise RuleError(f"{weapon.name} has no Tail Gunner special rule", rule="Tail Gunner", page=24)
+        if weapon.has_rule("autonomous"):
+            if kind != FIRE:
+                raise RuleError("Autonomous weapons are deployed in the Firing phase", rule="Autonomous Weapons",
+                                page=25)
+            launched += 1
+            if launched > autonomous.MAX_PER_PHASE:
+                raise RuleError(f"an aircraft places at most {autonomous.MAX_PER_PHASE} Autonomous weapons in a "
+                                "Firing phase", rule="Autonomous Weapons", page=25)
+            autonomous.check_launch(rules, state, firer, weapon, shot)
+            continue
+        if shot.hex is not None or shot.facing is not None or shot.hexes is not None:
+            raise RuleError("only Autonomous weapons are placed on the board", rule="Autonomous Weapons", page=25)
+        if shot.target is None:
+            raise RuleError(f"{weapon.name} needs a target", rule="Targeting", page=21)
+        target = find_target(state, shot.target)
+        if target is None:
+            raise RuleError(f"{shot.target!r} is not in play to be targeted", rule="Targeting", page=21)
+        if target.id == firer.id or not is_enemy(target, firer.owner):
+            raise RuleError(f"{firer.id} fires at enemy targets, not {target.id}", rule="Targeting", page=21)
+        if kind == TAILING and target.id != firer.tailing:
+            raise RuleError(f"{firer.id} may fire only at {firer.tailing}, the aircraft it is Tailing",
+                            rule="Tailing Fire", page=13)
+        if kind == TAIL_GUNNER and state.return_fire is not None and target.id != state.return_fire.target:
+            raise RuleError(f"{firer.id} returns fire at {state.return_fire.target}, the Tailing aircraft",
+                            rule="Tail Gunner", page=24)
+        attack = attack_kind(weapon, firer, target)
+        arcs = reach(weapon, index, firer, target)
+        if not arcs:
+            raise RuleError(f"{target.id} is not in the Fire Arc of {firer.id}'s {weapon.name} "
+                            f"({', '.join(weapon.fire_arc.arcs)})", rule="Fire Arcs", page=21)
+        reached.append((target.id, arcs))
+        strafing = strafing or attack == STRAFING
+        airborne = airborne or not target.on_ground
+    if assign_arcs(reached) is None:
+        raise RuleError("an aircraft may target only one enemy within each Fire Arc: weapons firing into the same "
+                        "Fire Arc fire at the same target", rule="Fire Arcs", page=21)
+    if strafing and airborne:
+        raise RuleError("an aircraft making a Strafing Run may not target other aircraft in a different Fire Arc",
+                        rule="Strafing Run", page=26)
+
+
+# ---------------------------------------------------------------- commands
+
+
+def fire_weapons(rules: AeronauticaRules, out: Emitter, command: FireWeapons, dice: DiceCup) -> None:
+    """Choose an aircraft and fire its weapons (p.20-28); Tailing Fire (p.13); Tail Gunner (p.24)."""
+    state = out.state
+    kind = volley_kind(state, command)
+    firer = state.aircraft[command.aircraft]
+    check_volley(rules, state, firer, command.shots, kind)
+    out.emit(VolleyDeclared(aircraft=firer.id, kind=kind, shots=command.shots))
+    for shot in command.shots:
+        weapon = _weapon(rules, firer, shot.weapon_index)
+        if weapon.has_rule("autonomous"):
+            ammo_left = _spend(out.state.aircraft[firer.id], shot.weapon_index)
+            out.emit(WeaponFired(aircraft=firer.id, weapon_index=shot.weapon_index, weapon=weapon.id, target=None,
+                                 attack=AUTONOMOUS, band=None, dice=0, ammo_left=ammo_left))
+            autonomous.launch(rules, out, out.state.aircraft[firer.id], weapon, shot)
+    resolve(rules, out, dice)
+
 
 def pass_firing(rules: AeronauticaRules, out: Emitter, command: PassFiring, dice: DiceCup) -> None:
-    """A player with no more aircraft that wish to fire this phase passes (p.14)."""
+    """A player with no more aircraft that wish to fire this phase passes (p.13-14)."""
     state = out.state
-    if state.phase != FIRING:
-        raise RuleError("passing is for the Firing phase", rule="Firing", page=20)
+    if state.phase not in (FIRING, TAILING_FIRE):
+        raise RuleError("passing is for the Tailing Fire and Firing phases", rule="Firing", page=20)
+    if state.volley is not None or state.return_fire is not None or autonomous.awaiting_steer(state):
+        raise RuleError("a decision about the firing under way comes first", rule="Firing", page=20)
     if state.to_act != command.player:
         raise RuleError(f"it is {state.to_act}'s turn to fire", rule="Firing phase sequence", page=20)
     out.emit(FiringPassed(player=command.player))
 
 
-HANDLERS = {PassFiring: pass_firing}
+def _pending(state: GameState, command: Command) -> PendingRoll:
+    pending = state.volley.pending if state.volley is not None else None
+    if pending is None:
+        raise RuleError("no roll is waiting for a re-roll decision", rule="Imperial Ace / Fly Boss", page=37)
+    if pending.player != command.player or pending.aircraft != getattr(command, "aircraft", None):
+        raise RuleError(f"the roll waits for {pending.player}'s decision for {pending.aircraft}",
+                        rule="Imperial Ace / Fly Boss", page=37)
+    return pending
+
+
+def accept_roll(rules: AeronauticaRules, out: Emitter, command: AcceptRoll, dice: DiceCup) -> None:
+    """Keep the roll (the re-roll stays unused)."""
+    pending = _pending(out.state, command)
+    out.emit(RollAccepted(aircraft=pending.aircraft, roll_index=pending.roll.roll_index))
+    _continue(rules, out, dice, pending, pending.roll)
+
+
+def use_reroll(rules: AeronauticaRules, out: Emitter, command: UseReroll, dice: DiceCup) -> None:
+    """Imperial Ace / Fly Boss (p.37, p.45): re-roll every die of the roll; the second result stands."""
+    pending = _pending(out.state, command)
+    upgrade = reroll_upgrade(out.state.aircraft[pending.aircraft])
+    if upgrade is None:
+        raise RuleError(f"{pending.aircraft} has no unused re-roll", rule="Imperial Ace / Fly Boss", page=37)
+    out.emit(RerollUsed(aircraft=pending.aircraft, upgrade=upgrade, roll_index=pending.roll.roll_index))
+    roll = dice.reroll(pending.roll)
+    out.emit(roll)
+    _continue(rules, out, dice, pending, roll)
+
+
+def _continue(rules: AeronauticaRules, out: Emitter, dice: DiceCup, pending: PendingRoll, roll: DiceRolled) -> None:
+    if pending.stage == TO_HIT_STAGE:
+        _hits(rules, out, dice, pending.weapon_index, roll)
+    else:
+        _damage_result(rules, out, dice, pending.weapon_index, roll)
+    resolve(rules, out, dice)
+
+
+# ---------------------------------------------------------------- resolving a volley
+
+
+def _spend(aircraft: AircraftState, index: int) -> int | None:
+    ammo = aircraft.ammo[index]
+    return None if ammo is None else ammo - 1
+
+
+def _shot(volley: Volley, weapon_index: int) -> ShotProgress:
+    return next(s for s in volley.shots if s.weapon_index == weapon_index)
+
+
+def resolve(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> None:
+    """Run the volley on until it ends or a roll waits for a re-roll decision (p.20-23)."""
+    while True:
+        volley = out.state.volley
+        if volley is None or volley.pending is not None:
+            return
+        shot = next((s for s in volley.shots if not s.rolled), None)
+        if shot is not None:
+            _roll_to_hit(rules, out, dice, volley, shot)
+            continue
+        shot = next((s for s in volley.shots if not s.done), None)
+        if shot is not None:
+            _roll_damage(rules, out, dice, volley, shot)
+            continue
+        _end_volley(rules, out, volley)
+        return
+
+
+def _offer_reroll(out: Emitter, firer_id: str, weapon_index: int, stage: str, roll: DiceRolled) -> bool:
+    firer = out.state.aircraft[firer_id]
+    if not roll.faces or reroll_upgrade(firer) is None:
+        return False
+    out.emit(RerollOffered(aircraft=firer_id, weapon_index=weapon_index, stage=stage, roll=roll))
+    return True
+
+
+def _roll_to_hit(rules: AeronauticaRules, out: Emitter, dice: DiceCup, volley: Volley, shot: ShotProgress) -> None:
+    """Firepower (p.22) and Ammo (p.22) for one weapon."""
+    state = out.state
+    firer = state.aircraft[volley.aircraft]
+    weapon = _weapon(rules, firer, shot.weapon_index)
+    target = find_target(state, shot.target)
+    ammo_left = _spend(firer, shot.weapon_index)
+    if target is None:  # cannot happen before damage is rolled; kept total
+        out.emit(WeaponFired(aircraft=firer.id, weapon_index=shot.weapon_index, weapon=weapon.id, target=shot.target,
+                             attack="", band=None, dice=0, ammo_left=ammo_left))
+        out.emit(HitsScored(aircraft=firer.id, weapon_index=shot.weapon_index, target=shot.target, hits=0))
+        return
+    attack = attack_kind(weapon, firer, target)
+    band = band_at(distance(firer.hex, target.hex))
+    count = firepower_dice(rules, state, firer, weapon, band)
+    out.emit(WeaponFired(aircraft=firer.id, weapon_index=shot.weapon_index, weapon=weapon.id, target=target.id,
+                         attack=attack, band=band.value if band else None, dice=count, ammo_left=ammo_left))
+    if count == 0:
+        out.emit(HitsScored(aircraft=firer.id, weapon_index=shot.weapon_index, target=target.id, hits=0))
+        return
+    to_hit, modifiers = hit_requirements(state, attack, weapon, firer, target)
+    roll = dice.roll(count, purpose=f"to hit: {firer.id} {weapon.name} at {target.id}", roller=firer.owner,
+                     target=to_hit, modifiers=modifiers)
+    out.emit(roll)
+    if _offer_reroll(out, firer.id, shot.weapon_index, TO_HIT_STAGE, roll):
+        return
+    _hits(rules, out, dice, shot.weapon_index, roll)
+
+
+def _hits(rules: AeronauticaRules, out: Emitter, dice: DiceCup, weapon_index: int, roll: DiceRolled) -> None:
+    """Count the hits (p.22, p.7); a decoy may turn them into misses (p.37, p.44)."""
+    volley = out.state.volley
+    firer = out.state.aircraft[volley.aircraft]
+    shot = _shot(volley, weapon_index)
+    hits = count_hits(roll.faces, roll.target or 0, roll.total_modifier)
+    out.emit(HitsScored(aircraft=firer.id, weapon_index=weapon_index, target=shot.target, hits=hits))
+    victim = out.state.aircraft.get(shot.target)
+    if hits and victim is not None:
+        decoy(out, dice, victim, _weapon(rules, firer, weapon_index), hits, firer.id, weapon_index)
+
+
+def _roll_damage(rules: AeronauticaRules, out: Emitter, dice: DiceCup, volley: Volley, shot: ShotProgress) -> None:
+    """Damage (p.23): each hit rolled again against the weapon's Damage."""
+    state = out.state
+    firer = state.aircraft[volley.aircraft]
+    weapon = _weapon(rules, firer, shot.weapon_index)
+    if find_target(state, shot.target) is None:
+        out.emit(DamageRolled(aircraft=firer.id, weapon_index=shot.weapon_index, weapon=weapon.id,
+                              target=shot.target, damaging=0, structure=0,
+                              skipped="the target was destroyed earlier in this volley"))
+        if shot.attack == BOMBING:
+            _bomb_creep(rules, out, dice, volley.aircraft, shot.weapon_index, shot.target)
+        return
+    roll = dice.roll(shot.hits, purpose=f"damage: {firer.id} {weapon.name} at {shot.target}", roller=firer.owner,
+                     target=weapon.damage)
+    out.emit(roll)
+    if _offer_reroll(out, firer.id, shot.weapon_index, DAMAGE_STAGE, roll):
+        return
+    _damage_result(rules, out, dice, shot.weapon_index, roll)
+
+
+def _damage_result(rules: AeronauticaRules, out: Emitter, dice: DiceCup, weapon_index: int, roll: DiceRolled) -> None:
+    volley = out.state.volley
+    firer = out.state.aircraft[volley.aircraft]
+    shot = _shot(volley, weapon_index)
+    weapon = _weapon(rules, firer, weapon_index)
+    losses = damage_losses(roll.faces, weapon)
+    out.emit(DamageRolled(aircraft=firer.id, weapon_index=weapon_index, weapon=weapon.id, target=shot.target,
+                          damaging=sum(1 for loss in losses if loss), structure=sum(losses)))
+    inflict(out, dice, shot.target, losses, by=firer.owner, cause=f"shot down by {firer.id}'s {weapon.name}")
+    if shot.attack == BOMBING:
+        _bomb_creep(rules, out, dice, firer.id, weapon_index, shot.target)
+
+
+def _bomb_creep(rules: AeronauticaRules, out: Emitter, dice: DiceCup, firer_id: str, weapon_index: int,
+                target_id: str) -> None:
+    """Bomb Creep (p.27): a D6 for each other Altitude 0 target adjacent to the bombed target, 4+ hits it;
+    one Damage dice each."""
+    firer = out.state.aircraft[firer_id]
+    weapon = _weapon(rules, firer, weapon_index)
+    bombed = _target_anyway(out.state, target_id)
+    if bombed is None:
+        return
+    for victim in bomb_creep_victims(out.state, bombed):
+        roll = dice.d6(purpose=f"Bomb Creep on {victim.id}", roller=firer.owner, target=BOMB_CREEP_ROLL)
+        out.emit(roll)
+        hit = success(roll.faces[0], BOMB_CREEP_ROLL)
+        out.emit(BombCreepRolled(aircraft=firer.id, weapon_index=weapon_index, target=victim.id, hit=hit))
+        if not hit:
+            continue
+        aircraft = out.state.aircraft.get(victim.id)
+        if aircraft is not None and decoy(out, dice, aircraft, weapon, 1, firer.id, weapon_index):
+            continue
+        damage = dice.roll(1, purpose=f"damage: Bomb Creep on {victim.id}", roller=firer.owner, target=weapon.damage)
+        out.emit(damage)
+        losses = damage_losses(damage.faces, weapon)
+        out.emit(DamageRolled(aircraft=firer.id, weapon_index=weapon_index, weapon=weapon.id, target=victim.id,
+                              damaging=sum(1 for loss in losses if loss), structure=sum(losses), kind="creep"))
+        inflict(out, dice, victim.id, losses, by=firer.owner, cause=f"Bomb Creep from {firer.id}'s {weapon.name}")
+
+
+def _target_anyway(state: GameState, target_id: str) -> Target | None:
+    """Where a target is (or was, if just destroyed): Bomb Creep falls around it either way."""
+    found = find_target(state, target_id)
+    if found is not None:
+        return found
+    aircraft = state.aircraft.get(target_id)
+    if aircraft is not None:
+        return Target(aircraft.id, aircraft.owner, aircraft.hex, 0, LANDED_AIRCRAFT)
+    ground = next((t for t in state.ground_targets if t.id == target_id), None)
+    return Target(ground.id, ground.owner, ground.hex, 0, GROUND_TARGET) if ground else None
+
+
+def _end_volley(rules: AeronauticaRules, out: Emitter, volley: Volley) -> None:
+    out.emit(VolleyEnded(aircraft=volley.aircraft, kind=volley.kind))
+    if volley.kind == TAILING and volley.shots:
+        _offer_return_fire(rules, out, volley.aircraft, volley.shots[0].target)
+
+
+def _offer_return_fire(rules: AeronauticaRules, out: Emitter, tailer_id: str, target_id: str) -> None:
+    """Tail Gunner (p.24): once per turn, fired upon in the Tailing Fire phase, an aircraft may return fire
+    at once with its Tail Gunner weapons, even if destroyed by that fire."""
+    state = out.state
+    target = state.aircraft.get(target_id)
+    tailer = state.aircraft.get(tailer_id)
+    if target is None or tailer is None or not tailer.in_play or target.tail_gunner_used:
+        return
+    if target.status not in (FLYING, DESTROYED) or target.spinning or target.ground_defence:
+        return
+    if not _volley_options(rules, state, target, TAIL_GUNNER, only_target=tailer.id, useful_only=False):
+        return
+    out.emit(ReturnFireOffered(aircraft=target.id, target=tailer.id))
+
+
+# ---------------------------------------------------------------- legal commands
+
+
+def _volley_options(rules: AeronauticaRules, state: GameState, firer: AircraftState, kind: str,
+                    only_target: str | None = None, useful_only: bool = True) -> list[tuple[Shot, ...]]:
+    """Every volley worth offering (see the module notes): one target or none per Fire Arc, each weapon
+    at a chosen target its arcs reach, limited-Ammo weapons also held. Excludes the empty volley."""
+    targets = [t for t in all_targets(state)
+               if t.id != firer.id and is_enemy(t, firer.owner) and (only_target is None or t.id == only_target)
+               and distance(firer.hex, t.hex) <= MAX_RANGE]
+    reachable: dict[int, dict[str, tuple[frozenset[str], bool, bool]]] = {}
+    launches: list[list[Shot]] = []
+    for index, weapon_id in enumerate(firer.weapons):
+        if firer.ammo[index] == 0:
+            continue
+        weapon = rules.catalogue.weapons[weapon_id]
+        if kind == TAIL_GUNNER and not weapon.has_rule("tail_gunner"):
+            continue
+        if weapon.has_rule("autonomous"):
+            if kind == FIRE:
+                launches.append(autonomous.launch_options(rules, state, firer, weapon, index))
+            continue
+        for target in targets:
+            try:
+                attack = attack_kind(weapon, firer, target)
+            except RuleError:
+                continue
+            arcs = reach(weapon, index, firer, target)
+            if not arcs:
+                continue
+            if useful_only:
+                band = band_at(distance(firer.hex, target.hex))
+                if firepower_dice(rules, state, firer, weapon, band) == 0:
+                    continue
+                to_hit, modifiers = hit_requirements(state, attack, weapon, firer, target)
+                if not can_hit(to_hit, sum(m.value for m in modifiers)):
+                    continue
+            reachable.setdefault(index, {})[target.id] = (arcs, attack == STRAFING, not target.on_ground)
+    by_arc: dict[str, set[str]] = {}
+    for options in reachable.values():
+        for target_id, (arcs, _, _) in options.items():
+            for arc in arcs:
+                by_arc.setdefault(arc, set()).add(target_id)
+    arcs_order = sorted(by_arc)
+    volleys: set[tuple[Shot, ...]] = set()
+    for chosen in itertools.product(*[[None, *sorted(by_arc[arc])] for arc in arcs_order]):
+        picked = dict(zip(arcs_order, chosen, strict=True))
+        per_weapon: list[list[tuple[Shot, bool, bool] | None]] = []
+        for index, options in reachable.items():
+            choices: list[tuple[Shot, bool, bool] | None] = [
+                (Shot(weapon_index=index, target=target_id), strafes, in_air)
+                for target_id, (arcs, strafes, in_air) in sorted(options.items())
+                if any(picked[arc] == target_id for arc in arcs)]
+            if not choices or firer.ammo[index] is not None:
+                choices.append(None)
+            per_weapon.append(choices)
+        for combo in itertools.product(*per_weapon):
+            shots = [c for c in combo if c is not None]
+            if any(s for _, s, _ in shots) and any(a for _, _, a in shots):
+                continue  # a Strafing Run and a target in the air (p.26)
+            volleys.add(tuple(shot for shot, _, _ in shots))
+    if launches:
+        with_launches = set()
+        for combo in itertools.product(*[[None, *options] for options in launches]):
+            placed = tuple(s for s in combo if s is not None)
+            if len(placed) > autonomous.MAX_PER_PHASE:
+                continue
+            for volley in volleys:
+                with_launches.add(tuple(sorted((*volley, *placed), key=lambda s: s.weapon_index)))
+        volleys = with_launches
+    volleys.discard(())
+    return sorted(volleys, key=_volley_key)
+
+
+def _volley_key(volley: tuple[Shot, ...]) -> tuple:
+    return tuple((s.weapon_index, s.target or "", s.hex or (0, 0), s.facing or 0, s.hexes or 0) for s in volley)
 
 
 def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> list[Command]:
-    if state.phase == FIRING and state.to_act == player:
-        return [PassFiring(player=player)]
-    return []
+    """Every legal choice now in a Tailing Fire or Firing phase (see the module notes)."""
+    if state.phase not in (FIRING, TAILING_FIRE):
+        return []
+    if autonomous.awaiting_steer(state):
+        return autonomous.steer_commands(state, player)
+    if state.volley is not None:
+        pending = state.volley.pending
+        if pending is None or pending.player != player:
+            return []
+        return [AcceptRoll(player=player, aircraft=pending.aircraft), UseReroll(player=player, aircraft=pending.aircraft)]
+    if state.return_fire is not None:
+        pending_fire = state.return_fire
+        if pending_fire.player != player:
+            return []
+        gunner = state.aircraft[pending_fire.aircraft]
+        return [FireWeapons(player=player, aircraft=gunner.id),
+                *(FireWeapons(player=player, aircraft=gunner.id, shots=shots)
+                  for shots in _volley_options(rules, state, gunner, TAIL_GUNNER, only_target=pending_fire.target))]
+    if state.to_act != player:
+        return []
+    kind = TAILING if state.phase == TAILING_FIRE else FIRE
+    commands: list[Command] = [PassFiring(player=player)]
+    for aircraft in state.aircraft.values():
+        if aircraft.owner != player or not may_fire(state, aircraft):
+            continue
+        commands.append(FireWeapons(player=player, aircraft=aircraft.id))
+        only = aircraft.tailing if kind == TAILING else None
+        commands.extend(FireWeapons(player=player, aircraft=aircraft.id, shots=shots)
+                        for shots in _volley_options(rules, state, aircraft, kind, only_target=only))
+    return commands
+
+
+HANDLERS = {
+    FireWeapons: fire_weapons,
+    PassFiring: pass_firing,
+    AcceptRoll: accept_roll,
+    UseReroll: use_reroll,
+    SteerAutonomous: autonomous.steer,
+}
+
+
+# ---------------------------------------------------------------- reducers
+
+_replace = msgspec.structs.replace
+
+
+def _with_shot(state: GameState, weapon_index: int, **changes) -> GameState:
+    volley = state.volley
+    if volley is None:
+        return state
+    shots = tuple(_replace(s, **changes) if s.weapon_index == weapon_index else s for s in volley.shots)
+    return _replace(state, volley=_replace(volley, shots=shots))
+
+
+def _firing_passed(rules, state: GameState, event: FiringPassed) -> GameState:
+    state = _replace(state, passed=(*state.passed, event.player))
+    return _replace(state, to_act=next_to_fire(state, event.player))
+
+
+def _tailing_determined(rules, state: GameState, event: TailingDetermined) -> GameState:
+    return with_aircraft(state, _replace(state.aircraft[event.aircraft], tailing=event.target))
+
+
+def _volley_declared(rules, state: GameState, event: VolleyDeclared) -> GameState:
+    firer = state.aircraft[event.aircraft]
+    shots = tuple(ShotProgress(weapon_index=s.weapon_index, target=s.target) for s in event.shots
+                  if s.target is not None)
+    return _replace(state, volley=Volley(aircraft=firer.id, player=firer.owner, kind=event.kind, shots=shots))
+
+
+def _weapon_fired(rules, state: GameState, event: WeaponFired) -> GameState:
+    firer = state.aircraft[event.aircraft]
+    ammo = list(firer.ammo)
+    ammo[event.weapon_index] = event.ammo_left
+    state = with_aircraft(state, _replace(firer, ammo=tuple(ammo)))
+    if event.target is not None:
+        state = _with_shot(state, event.weapon_index, attack=event.attack)
+    return state
+
+
+def _reroll_offered(rules, state: GameState, event: RerollOffered) -> GameState:
+    firer = state.aircraft[event.aircraft]
+    pending = PendingRoll(aircraft=firer.id, player=firer.owner, weapon_index=event.weapon_index, stage=event.stage,
+                          roll=event.roll)
+    return _replace(state, volley=_replace(state.volley, pending=pending))
+
+
+def _roll_accepted(rules, state: GameState, event: RollAccepted) -> GameState:
+    return _replace(state, volley=_replace(state.volley, pending=None))
+
+
+def _reroll_used(rules, state: GameState, event: RerollUsed) -> GameState:
+    state = with_aircraft(state, _replace(state.aircraft[event.aircraft], reroll_used=True))
+    return _replace(state, volley=_replace(state.volley, pending=None))
+
+
+def _hits_scored(rules, state: GameState, event: HitsScored) -> GameState:
+    return _with_shot(state, event.weapon_index, hits=event.hits, rolled=True, done=event.hits == 0)
+
+
+def _decoy_launched(rules, state: GameState, event: DecoyLaunched) -> GameState:
+    state = with_aircraft(state, _replace(state.aircraft[event.aircraft], decoy_used=True))
+    volley = state.volley
+    if event.negated and volley is not None and volley.aircraft == event.firer and event.weapon_index is not None \
+            and any(s.weapon_index == event.weapon_index and not s.done for s in volley.shots):
+        state = _with_shot(state, event.weapon_index, hits=0, done=True)
+    return state
+
+
+def _damage_rolled(rules, state: GameState, event: DamageRolled) -> GameState:
+    if event.kind == "shot" and state.volley is not None and state.volley.aircraft == event.aircraft:
+        return _with_shot(state, event.weapon_index, done=True)
+    return state
+
+
+def _unchanged(rules, state: GameState, event: Event) -> GameState:
+    return state
+
+
+def _volley_ended(rules, state: GameState, event: VolleyEnded) -> GameState:
+    firer = state.aircraft[event.aircraft]
+    if event.kind == TAIL_GUNNER:
+        state = with_aircraft(state, _replace(firer, tail_gunner_used=True))
+        state = _replace(state, volley=None, return_fire=None)
+        return _replace(state, to_act=next_to_fire(state, state.opponent(firer.owner)))
+    state = _replace(with_aircraft(state, _replace(firer, fired=True)), volley=None)
+    return _replace(state, to_act=next_to_fire(state, firer.owner))
+
+
+def _return_fire_offered(rules, state: GameState, event: ReturnFireOffered) -> GameState:
+    gunner = state.aircraft[event.aircraft]
+    return _replace(state, return_fire=ReturnFire(aircraft=gunner.id, player=gunner.owner, target=event.target))
+
+
+_REDUCERS = {
+    FiringPassed: _firing_passed,
+    TailingDetermined: _tailing_determined,
+    VolleyDeclared: _volley_declared,
+    WeaponFired: _weapon_fired,
+    RerollOffered: _reroll_offered,
+    RollAccepted: _roll_accepted,
+    RerollUsed: _reroll_used,
+    HitsScored: _hits_scored,
+    DecoyLaunched: _decoy_launched,
+    DamageRolled: _damage_rolled,
+    DamageIgnored: _unchanged,
+    BombCreepRolled: _unchanged,
+    GroundTargetDamaged: lambda rules, state, event: evolve_ground_target_damaged(state, event),
+    GroundTargetDestroyed: lambda rules, state, event: evolve_ground_target_destroyed(state, event),
+    VolleyEnded: _volley_ended,
+    ReturnFireOffered: _return_fire_offered,
+    AutonomousLaunched: lambda rules, state, event: autonomous.evolve_launched(state, event),
+    AutonomousDistanceRolled: lambda rules, state, event: autonomous.evolve_distance(state, event),
+    AutonomousMoved: lambda rules, state, event: autonomous.evolve_moved(state, event),
+    AutonomousRemoved: lambda rules, state, event: autonomous.evolve_removed(state, event),
+    AutonomousAttacked: lambda rules, state, event: autonomous.evolve_attacked(state, event),
+}
 
 
 def evolve(rules: AeronauticaRules, state: GameState, event: Event) -> GameState | None:
-    if isinstance(event, FiringPassed):
-        passed = (*state.passed, event.player)
-        other = state.opponent(event.player)
-        return msgspec.structs.replace(state, passed=passed, to_act=None if other in passed else other)
-    return None
+    """Reducers for the firing part's events; None when the event is not one of them."""
+    reducer = _REDUCERS.get(type(event))
+    return reducer(rules, state, event) if reducer is not None else None

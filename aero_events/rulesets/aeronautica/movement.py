@@ -35,9 +35,9 @@ from .commands import (
 )
 from .events import (
     AircraftActivated,
-    FirstMoverChosen,
     AircraftDisengaged,
     AltitudeChanged,
+    FirstMoverChosen,
     Hovered,
     ManoeuvreFlown,
     ManoeuvreRevealed,
@@ -49,6 +49,7 @@ from .events import (
 )
 from .manoeuvres import LANDING_MANOEUVRE, Manoeuvre, facing_change, move_direction, turn
 from .profiles import AircraftProfile
+from .scenarios.terrain import crash_during_move
 from .state import (
     ALTITUDE,
     DISENGAGED,
@@ -62,6 +63,7 @@ from .state import (
     GameState,
     with_aircraft,
 )
+from .transports import hover_drop_window
 from .turn import Emitter, eligible_to_move, next_to_act
 
 if TYPE_CHECKING:
@@ -286,15 +288,35 @@ def manoeuvre_flights(rules: AeronauticaRules, aircraft: AircraftState) -> list[
     return flights(aircraft.hex, aircraft.facing, manoeuvre, aircraft.speed)
 
 
+def plan_flight(rules: AeronauticaRules, aircraft: AircraftState, side: str | None, stage_hexes: tuple[int, ...],
+                facings: tuple[int, ...]) -> Flight | None:
+    """The flight of one plan if it is a legal way to fly now, else None (p.16-17).
+
+    Any legal plan is accepted, including those :func:`flights` offers only once because
+    they fly the same hexes as another (Straight at Speed 4 with 1, 2, 3 or 4 hexes before
+    its "manoeuvre"): the player is free to choose how many hexes each stage uses (p.16 step 2).
+    """
+    manoeuvre = rules.manoeuvres.get(aircraft.revealed) if aircraft.revealed is not None else None
+    if manoeuvre is None or not can_complete(manoeuvre, aircraft.speed):
+        empty = side is None and not stage_hexes and not facings
+        return straight(aircraft.hex, aircraft.facing, aircraft.speed) if empty else None
+    stages = manoeuvre.stages
+    if side not in manoeuvre.sides or len(stage_hexes) != len(stages) or len(facings) != len(stages):
+        return None
+    if any(hexes < 1 for hexes in stage_hexes) or sum(stage_hexes) > aircraft.speed:
+        return None
+    if any(value not in stage.facings for value, stage in zip(facings, stages)):
+        return None
+    return fly(aircraft.hex, aircraft.facing, manoeuvre, side, stage_hexes, facings, aircraft.speed)
+
+
 def fly_manoeuvre(rules: AeronauticaRules, out: Emitter, command: ManoeuvrePlan) -> None:
     """Move and Manoeuvre (p.16-17) along the chosen plan."""
     aircraft = active_aircraft(out.state, command, MANOEUVRE)
     profile = rules.profile(aircraft)
     _require(not (aircraft.speed == 0 and profile.can_hover),
              f"{aircraft.id} is Hovering at Speed 0: it turns to face a direction instead", "Hovering", 16)
-    options = manoeuvre_flights(rules, aircraft)
-    chosen = next((f for f in options if (f.side, f.stage_hexes, f.facings) ==
-                   (command.side, tuple(command.stage_hexes), tuple(command.facings))), None)
+    chosen = plan_flight(rules, aircraft, command.side, tuple(command.stage_hexes), tuple(command.facings))
     if chosen is None:
         name = f"Ace Manoeuvre {aircraft.revealed}" if aircraft.revealed else "straight ahead"
         raise RuleError(f"{aircraft.id} at Speed {aircraft.speed} cannot fly {name} as side={command.side}, "
@@ -302,7 +324,8 @@ def fly_manoeuvre(rules: AeronauticaRules, out: Emitter, command: ManoeuvrePlan)
                         rule="Move and Manoeuvre", page=16)
     too_slow = aircraft.revealed is not None and not chosen.stage_hexes
     _finish_flight(rules, out, aircraft, chosen, aircraft.revealed)
-    if too_slow and out.state.aircraft[aircraft.id].status == FLYING:
+    # An aircraft with Min Speed 0 cannot Stall (p.18).
+    if too_slow and out.state.aircraft[aircraft.id].status == FLYING and not profile.can_hover:
         out.emit(Stalled(aircraft=aircraft.id,
                          reason=f"Speed {aircraft.speed} is too slow to complete Ace Manoeuvre {aircraft.revealed}"))
 
@@ -327,6 +350,8 @@ def _finish_flight(rules: AeronauticaRules, out: Emitter, aircraft: AircraftStat
         facings=flight.facings, path=path_on, pushed=pushed_on, hex=final, facing=flight.final_facing,
         completed=bool(flight.stage_hexes) or manoeuvre is None,
     ))
+    if crash_during_move(rules, out, aircraft.id, path_on + pushed_on):  # Terrain Height (p.33)
+        return
     if exit_index is not None:
         how = "voluntary" if state.disengagement_turn else "accidental"
         out.emit(AircraftDisengaged(aircraft=aircraft.id, how=how, exit_hex=hexes[exit_index]))
@@ -342,7 +367,8 @@ def hover(rules: AeronauticaRules, out: Emitter, command: Hover) -> None:
              "Hovering", 16)
     _require(0 <= command.facing <= 5, f"facing {command.facing} is not a hexside 0-5", "Hovering", 16)
     out.emit(Hovered(aircraft=aircraft.id, facing=command.facing))
-    out.emit(MovementEnded(aircraft=aircraft.id))
+    if not hover_drop_window(rules, out, aircraft.id):  # a Jump Troops drop first, over a landing zone (p.37)
+        out.emit(MovementEnded(aircraft=aircraft.id))
 
 
 def taxi(rules: AeronauticaRules, out: Emitter, command: Taxi) -> None:
@@ -369,8 +395,11 @@ def take_off(rules: AeronauticaRules, out: Emitter, command: TakeOff) -> None:
              f"Manoeuvre {LANDING_MANOEUVRE}", "Taking-off", 19)
     profile = rules.profile(aircraft)
     out.emit(TookOff(aircraft=aircraft.id, speed=profile.min_speed))
+    # Ace Manoeuvre 1 flown at Min Speed (its only plan), so the flight is recorded as completed.
+    plans = flights(aircraft.hex, aircraft.facing, rules.manoeuvres.get(LANDING_MANOEUVRE), profile.min_speed)
     _finish_flight(rules, out, out.state.aircraft[aircraft.id],
-                   straight(aircraft.hex, aircraft.facing, profile.min_speed), LANDING_MANOEUVRE)
+                   plans[0] if plans else straight(aircraft.hex, aircraft.facing, profile.min_speed),
+                   LANDING_MANOEUVRE)
     if out.state.active is not None:
         out.emit(AltitudeChanged(aircraft=aircraft.id, change=1, altitude=1, speed=profile.min_speed))
         out.emit(MovementEnded(aircraft=aircraft.id))

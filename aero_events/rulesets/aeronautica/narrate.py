@@ -78,7 +78,7 @@ def describe(event) -> str | None:
         case ev.FiringPassed(player=player):
             return f"   {player} holds fire"
         case ev.GameEnded(reason=reason, winner=winner):
-            return f"=== Game over: {reason}" + (f"; {winner} has the last aircraft flying" if winner else "")
+            return f"=== Game over: {reason}; " + (f"{winner} wins" if winner else "a draw")
     return None
 
 

@@ -16,17 +16,20 @@ import msgspec
 from aero_events.core import Command, DiceCup, DiceRolled, Event, RuleError, Ruleset
 from aero_events.hexgrid import Board
 
-from . import altitude, end_phase, firing, movement, turn
+from . import altitude, end_phase, firing, movement, reserves, transports, turn, victory, weather
 from .manoeuvres import ManoeuvreTable, load_manoeuvres
 from .profiles import AircraftProfile, Catalogue, apply_upgrades, load_catalogue
+from .scenarios import set_up, terrain
 from .setup import GameSetup, board_for, build_initial_state
 from .state import GAME_OVER, AircraftState, GameState, player_view
 from .turn import Emitter, advance
+from .victory import VictoryChart
 
 #: The parts of the turn, each a module with ``HANDLERS`` (command type -> handler),
 #: ``evolve(rules, state, event)`` (None for events not its own) and
 #: ``legal_commands(rules, state, player)``. A new part is one more module here.
-PARTS = (turn, movement, altitude, firing, end_phase)
+PARTS = (turn, movement, altitude, firing, end_phase,
+         victory, set_up, weather, reserves, transports, terrain)  # end phase, victory and scenarios (p.29-37)
 
 _HANDLERS: dict[type, Callable[..., None]] = {}
 for _part in PARTS:
@@ -45,6 +48,13 @@ class RuleOptions(msgspec.Struct, frozen=True, kw_only=True):
     """
 
     throttle_past_limits: bool = True
+    # End phase, victory and scenarios part (p.31-33):
+    # ``victory_chart``: the Victory Points chart (p.32) to play with; None is data/victory.json, whose
+    # Accidentally Disengaged values (lost from the text) are the 50%/100% defaults (victory.py).
+    # ``cloud_cover``: under Bad Weather, Night Fighting rules apply when the firer is at or below the
+    # cloud level ("firer", the text's reading) or when the firer or the target is ("either") (weather.py).
+    victory_chart: VictoryChart | None = None
+    cloud_cover: str = "firer"
 
 
 class AeronauticaRules(Ruleset):

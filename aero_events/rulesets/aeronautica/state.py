@@ -10,7 +10,10 @@ from typing import Any
 
 import msgspec
 
+from aero_events.core import DiceRolled
 from aero_events.hexgrid import Hex, Pose
+
+from .scenarios.format import GroundTarget, LandingZone, TerrainFeature
 
 # Phases of a turn (p.13-14), in order.
 CHOOSE_MANOEUVRES = "choose_manoeuvres"
@@ -34,6 +37,11 @@ LANDED = "landed"
 DESTROYED = "destroyed"
 DISENGAGED = "disengaged"
 RESERVE = "reserve"
+UNDEPLOYED = "undeployed"  # not yet set up: the set-up phase places it (p.34)
+
+# Phases before turn 1 and at the start of a turn (scenarios part, p.33-34).
+SET_UP = "set_up"
+ARRIVALS = "reserves"  # arrived reserves are placed, before Choose Manoeuvres (p.33)
 
 
 class AircraftState(msgspec.Struct, frozen=True, kw_only=True):
@@ -78,6 +86,10 @@ class AircraftState(msgspec.Struct, frozen=True, kw_only=True):
     # Once per game (p.37, p.44):
     reroll_used: bool = False
     decoy_used: bool = False  # Flares or Chaff Launchers / Belching Smoke
+    # End phase, victory and scenarios part (p.29-37):
+    ground_defence: bool = False  # a Ground Defence (p.8): static, at Altitude 0, never chooses or moves
+    crew_escaped: bool | None = None  # Ejector Seats (p.37): None until rolled after its destruction
+    cargo_delivered: int = 0  # Transport points landed or dropped as Jump Troops (p.37)
 
     @property
     def damaged(self) -> bool:
@@ -112,6 +124,29 @@ class GameState(msgspec.Struct, frozen=True, kw_only=True):
     disengagement_turn: bool = False
     winner: str | None = None
     end_reason: str | None = None
+    # End phase, victory and scenarios part (p.29-37); see scenarios/, victory.py, reserves.py, weather.py:
+    edges: dict[str, str] = msgspec.field(default_factory=dict)  # each player's deployment edge (p.34)
+    deployment_depth: int = 3  # aircraft set up within this many hexes of their edge (p.34)
+    ground_defence_depth: int = 6  # Ground Defences within this many (p.34)
+    rolled_off: str | None = None  # the winner of the set-up roll-off (p.34)
+    weather_rule: str = "none"  # "none" | "roll" | "bad_weather" | "night_fighting" (p.33)
+    weather: str | None = None  # the conditions: "exceptional_visibility" | "bad_weather" | "night_fighting"
+    night_fighting: bool = False  # Night Fighting in force everywhere (p.33)
+    cloud_level: int | None = None  # Bad Weather: at this Altitude or below, Night Fighting rules (p.33)
+    underdog: str | None = None  # has the initiative in turn 1 (the Dogfight's Underdog rule, p.35)
+    arriving: tuple[str, ...] = ()  # reserves that arrived this turn and wait to be placed (p.33)
+    terrain: tuple[TerrainFeature, ...] = ()  # Terrain Height (p.33)
+    ground_targets: tuple[GroundTarget, ...] = ()  # p.33
+    ground_targets_destroyed: dict[str, str | None] = msgspec.field(default_factory=dict)  # target -> by
+    landing_zones: tuple[LandingZone, ...] = ()  # p.33
+    transport_vp: dict[str, int] = msgspec.field(default_factory=dict)  # tally of troops delivered (p.37)
+    victory_points: dict[str, int] = msgspec.field(default_factory=dict)  # scored when the game ends (p.32)
+    # Firing part (p.20-28), see firing.py, ground.py, autonomous.py: the volley being resolved, a Tail
+    # Gunner's pending return fire (p.24), and the Autonomous weapons in play (p.25).
+    volley: Volley | None = None
+    return_fire: ReturnFire | None = None
+    autonomous: dict[str, AutonomousWeapon] = msgspec.field(default_factory=dict)
+    autonomous_launched: int = 0
 
     def side(self, player: str) -> list[AircraftState]:
         return [a for a in self.aircraft.values() if a.owner == player]
@@ -138,3 +173,64 @@ def player_view(state: GameState, player: str | None) -> dict[str, Any]:
             aircraft.pop("manoeuvre", None)
             aircraft.pop("salt", None)
     return shown
+
+
+# ---------------------------------------------------------------- firing part (p.20-28)
+
+
+class PendingRoll(msgspec.Struct, frozen=True, kw_only=True):
+    """A roll made for ``aircraft`` that its player may re-roll once per game (Imperial Ace p.37, Fly Boss
+    p.45): the volley waits for AcceptRoll or UseReroll."""
+
+    aircraft: str
+    player: str
+    weapon_index: int
+    stage: str  # "to_hit" | "damage"
+    roll: DiceRolled
+
+
+class ShotProgress(msgspec.Struct, frozen=True, kw_only=True):
+    """One weapon of a volley on its way through the Firing sequence (p.20): to hit, then damage."""
+
+    weapon_index: int
+    target: str
+    attack: str = ""
+    hits: int = 0
+    rolled: bool = False  # the roll to hit is resolved (HitsScored)
+    done: bool = False  # the damage is resolved (DamageRolled), or there was none to roll
+
+
+class Volley(msgspec.Struct, frozen=True, kw_only=True):
+    """The firing of one aircraft being resolved (p.20-23): every to-hit roll, then every damage roll."""
+
+    aircraft: str
+    player: str
+    kind: str  # "firing" | "tailing" | "tail_gunner"
+    shots: tuple[ShotProgress, ...] = ()
+    pending: PendingRoll | None = None
+
+
+class ReturnFire(msgspec.Struct, frozen=True, kw_only=True):
+    """Tail Gunner (p.24): ``aircraft`` may return fire at ``target``, the Tailing aircraft that fired on it."""
+
+    aircraft: str
+    player: str
+    target: str
+
+
+class AutonomousWeapon(msgspec.Struct, frozen=True, kw_only=True):
+    """An Autonomous weapon in flight (p.25): where it is, where it points, when it last moved.
+
+    ``pending_hexes`` is the D3+3 rolled at the end of a Movement phase, waiting for its owner to steer.
+    """
+
+    id: str
+    owner: str
+    firer: str
+    weapon: str
+    weapon_index: int
+    hex: Hex
+    facing: int
+    launched_turn: int
+    moved_turn: int
+    pending_hexes: int | None = None

@@ -16,6 +16,7 @@ import msgspec
 
 from aero_events.core import Command, DiceCup, Event, RuleError
 
+from . import reserves, victory
 from .commands import ChooseManoeuvre
 from .end_phase import resolve_end_phase
 from .events import (
@@ -28,7 +29,9 @@ from .events import (
     TurnBegan,
     TurnEnded,
 )
+from .scenarios import set_up
 from .state import (
+    ARRIVALS,
     CHOOSE_MANOEUVRES,
     END,
     FIRING,
@@ -37,6 +40,7 @@ from .state import (
     INITIATIVE,
     LANDED,
     MOVEMENT,
+    SET_UP,
     TAILING_FIRE,
     AircraftState,
     GameState,
@@ -61,13 +65,15 @@ class Emitter:
 
 
 def eligible_to_choose(aircraft: AircraftState) -> bool:
-    """Every aircraft in play chooses a manoeuvre, except those in a Spin (p.13)."""
-    return aircraft.status in (FLYING, LANDED) and not aircraft.spinning
+    """Every aircraft in play chooses a manoeuvre, except those in a Spin (p.13) and Ground Defences,
+    which are static (p.8)."""
+    return aircraft.status in (FLYING, LANDED) and not aircraft.spinning and not aircraft.ground_defence
 
 
 def eligible_to_move(aircraft: AircraftState) -> bool:
     """Aircraft in a Spin are not eligible to move (p.13); the rest move once each (p.14)."""
-    return aircraft.status in (FLYING, LANDED) and not aircraft.spinning and not aircraft.moved
+    return (aircraft.status in (FLYING, LANDED) and not aircraft.spinning and not aircraft.moved
+            and not aircraft.ground_defence)  # Ground Defences are static (p.8)
 
 
 def all_chosen(state: GameState) -> bool:
@@ -85,7 +91,14 @@ def next_to_act(state: GameState, just_acted: str) -> str | None:
 
 
 def roll_initiative(out: Emitter, dice: DiceCup) -> None:
-    """Both players roll a D6; the highest wins; ties are re-rolled (p.13)."""
+    """Both players roll a D6; the highest wins; ties are re-rolled (p.13).
+
+    Underdog (the Dogfight, p.35): a force smaller by 5 points or more has the initiative
+    in the first turn without a roll (``state.underdog``, set up by scenarios/set_up.py).
+    """
+    if out.state.turn == 1 and out.state.underdog is not None:
+        out.emit(InitiativeWon(player=out.state.underdog, reason="underdog"))
+        return
     first, second = out.state.players
     while True:
         a = dice.d6(purpose="initiative", roller=first)
@@ -108,31 +121,51 @@ def advance(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> None:
             roll_initiative(out, dice)
             out.emit(PhaseBegan(phase=TAILING_FIRE))
         elif state.phase == TAILING_FIRE:
+            from .firing import tailing_fire_over  # firing imports altitude, which imports this module
+            if not tailing_fire_over(rules, out, dice):  # Tailing aircraft fire first (p.13, p.23)
+                return
             out.emit(PhaseBegan(phase=MOVEMENT))
         elif state.phase == MOVEMENT and state.first_mover is not None and state.active is None \
-                and state.to_act is None:
+                and (state.to_act is None or not any(eligible_to_move(a) for a in state.aircraft.values())):
+            # Every eligible aircraft has moved (p.14), or none could: all in a Spin (p.13).
             out.emit(PhaseBegan(phase=FIRING))
-        elif state.phase == FIRING and len(state.passed) == 2:
+        elif state.phase == FIRING:
+            from .firing import firing_over
+            if not firing_over(rules, out, dice):  # players alternate until all have fired (p.14, p.20)
+                return
             out.emit(PhaseBegan(phase=END))
         elif state.phase == END:
             resolve_end_phase(rules, out, dice)
-            end_turn(out)
+            end_turn(rules, out, dice)
+        elif state.phase == SET_UP:
+            if not set_up.advance(rules, out, dice):  # roll-off, placement, cloud level (p.33-34)
+                return
+        elif state.phase == ARRIVALS:
+            if not reserves.advance(out):  # arrived reserves placed before Choose Manoeuvres (p.33)
+                return
         else:
             return
 
 
-def end_turn(out: Emitter) -> None:
-    """Close the turn; after the last turn (12, p.31) the game ends."""
+def end_turn(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> None:
+    """Step 4 of the End phase, Ending the Game (p.29, p.31-32; see victory.py), and the next turn's start.
+
+    The game ends after the last turn (Fuel Limit, 12, p.31), when only one player has aircraft left
+    in the Area of Engagement (p.31), or after the Disengagement turn (p.31): Victory points are
+    scored (p.32) and GameEnded names the winner (None for a draw). Otherwise Insurmountable Losses
+    may make the next turn the Disengagement turn, the next turn begins, and reserves roll to arrive
+    before its Choose Manoeuvres phase (p.33).
+    """
     state = out.state
+    reason = victory.game_end_reason(state)
+    if reason is None:
+        victory.declare_disengagement_turn(out)
     out.emit(TurnEnded(turn=state.turn))
-    in_play = {p: [a for a in state.side(p) if a.in_play] for p in state.players}
-    if state.turn >= state.last_turn:
-        out.emit(GameEnded(reason=f"turn {state.turn} was the last turn", winner=None))
-    elif not all(in_play.values()):
-        survivors = [p for p, planes in in_play.items() if planes]
-        out.emit(GameEnded(reason="last aircraft flying", winner=survivors[0] if survivors else None))
-    else:
-        out.emit(TurnBegan(turn=state.turn + 1))
+    if reason is not None:
+        victory.end_game(rules, out, reason)
+        return
+    out.emit(TurnBegan(turn=state.turn + 1))
+    reserves.roll_arrivals(rules, out, dice)
 
 
 # ---------------------------------------------------------------- Choose Manoeuvres (p.13)
@@ -192,8 +225,19 @@ def evolve(rules: AeronauticaRules, state: GameState, event: Event) -> GameState
         return replace(state, turn=event.turn, phase=CHOOSE_MANOEUVRES, aircraft=aircraft, initiative=None,
                        initiative_rolls=0, first_mover=None, to_act=None, active=None, step=None, passed=())
     if isinstance(event, PhaseBegan):
-        if event.phase == FIRING:
-            return replace(state, phase=FIRING, to_act=state.first_mover, passed=())
+        if event.phase in (TAILING_FIRE, FIRING):
+            # Firing part: each aircraft fires once per phase; the initiative winner fires first in the
+            # Tailing Fire phase (p.13), the first mover in the Firing phase (p.14), or the other player
+            # if they have nothing that may fire.
+            from .firing import first_to_fire
+            aircraft = {key: replace(a, fired=False) if a.fired else a for key, a in state.aircraft.items()}
+            state = replace(state, phase=event.phase, aircraft=aircraft, passed=(), to_act=None)
+            first = state.initiative if event.phase == TAILING_FIRE else state.first_mover
+            return replace(state, to_act=first_to_fire(state, first))
+        if event.phase == END:
+            # Firing part: Tailing is determined afresh in every End phase (p.30); the old one expires.
+            aircraft = {key: replace(a, tailing=None) if a.tailing else a for key, a in state.aircraft.items()}
+            return replace(state, phase=END, aircraft=aircraft)
         return replace(state, phase=event.phase)
     if isinstance(event, InitiativeWon):
         return replace(state, initiative=event.player)

@@ -1,0 +1,234 @@
+"""The set-up phase before turn 1, played as commands (the Dogfight's Set-up, p.34; weather p.33).
+
+"Players set up on opposite sides of the Area of Engagement. Starting with the winner
+of a roll-off, players take turns to place an aircraft within three hexes of the edge
+of the Area of Engagement. If Ground Defences are in use, they may be set up within six
+hexes of the owning player's edge of the Area of Engagement. Both players may choose the
+Speed and Altitude of each aircraft before setting it up." (p.34)
+
+"The player that wins the roll to deploy first should also roll to determine the
+weather conditions, before either player sets up any of their force" (p.33); Bad
+Weather's D3 cloud level is rolled "after deploying forces but before the Choose
+Manoeuvres phase of the first turn" (p.33).
+
+The sequence, all in the ``set_up`` phase of turn 1:
+
+1. :class:`RollOff` (either player asks): a D6 each, ties rolled again;
+   :class:`SetUpRollOffWon`.
+2. The weather, rolled by the roll-off winner (:mod:`..weather`), if in use.
+3. :class:`PlaceAircraft`, the players alternating from the roll-off winner; once one
+   side has placed everything, the other places the rest one after another (as in the
+   Movement phase, p.14). Reserves are not placed (p.33).
+4. Bad Weather's D3 cloud level, then :class:`SetUpCompleted` and turn 1 begins.
+
+A game whose placements are given in its setup (``GameSetup.deployment == "placed"``)
+only plays this phase when the weather needs rolling (steps 1, 2 and 4).
+
+Choices where the text is silent:
+
+* The roll-off is requested by a command either player may give; the D6s are the
+  players' in ``state.players`` order.
+* Bad Weather's D3 is rolled by the roll-off winner.
+* A Ground Defence is set up at Speed 0 and Altitude 0 (it is static and on the
+  ground, p.8); it is kept as ``LANDED`` with ``ground_defence`` set, so it takes part
+  as a ground target and never chooses a manoeuvre or moves.
+* No aircraft may be set up in a hex another occupies (a base needs the hex, p.7).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import msgspec
+
+from aero_events.core import Command, DiceCup, Event, RuleError
+from aero_events.hexgrid import Edge, Hex
+
+from .. import weather
+from ..commands import PlaceAircraft, RollOff
+from ..events import AircraftPlaced, SetUpCompleted, SetUpRollOffTied, SetUpRollOffWon, TurnBegan
+from ..forces import force_points
+from ..state import FLYING, LANDED, RESERVE, SET_UP, UNDEPLOYED, AircraftState, GameState, with_aircraft
+
+if TYPE_CHECKING:
+    from ..profiles import Catalogue
+    from ..ruleset import AeronauticaRules
+    from ..setup import GameSetup
+    from ..turn import Emitter
+
+SET_UP_RULE = ("Set-up", 34)
+
+
+# ---------------------------------------------------------------- the initial state
+
+
+def underdog_of(setup: GameSetup, catalogue: Catalogue) -> str | None:
+    """Underdog (p.35): the player whose force is smaller by ``underdog_margin`` points or more."""
+    if setup.underdog_margin is None:
+        return None
+    (a, b) = [(side.player, force_points(side.force, catalogue).total) for side in setup.sides]
+    if abs(a[1] - b[1]) < setup.underdog_margin:
+        return None
+    return a[0] if a[1] < b[1] else b[0]
+
+
+def with_scenario(state: GameState, setup: GameSetup, catalogue: Catalogue) -> GameState:
+    """The scenario part's fields of the initial state; the set-up phase when it is needed."""
+    if setup.weather not in weather.WEATHER_RULES:
+        raise RuleError(f"weather must be one of {weather.WEATHER_RULES}, not {setup.weather!r}",
+                        rule="Night Fighting & Bad Weather", page=33)
+    if setup.deployment not in ("placed", "alternate"):
+        raise RuleError(f"deployment is 'placed' or 'alternate', not {setup.deployment!r}", rule="Set-up", page=34)
+    edges = [Edge(e) for e in setup.edges]
+    if edges[0] == edges[1]:
+        raise RuleError("players set up on opposite sides of the Area of Engagement", rule="Set-up", page=34)
+    needs_phase = setup.deployment == "alternate" or setup.weather != "none"
+    return msgspec.structs.replace(
+        state,
+        phase=SET_UP if needs_phase else state.phase,
+        edges={side.player: str(edge) for side, edge in zip(setup.sides, edges, strict=True)},
+        deployment_depth=setup.deployment_depth, ground_defence_depth=setup.ground_defence_depth,
+        weather_rule=setup.weather, underdog=underdog_of(setup, catalogue), terrain=tuple(setup.terrain),
+        ground_targets=tuple(setup.ground_targets), landing_zones=tuple(setup.landing_zones),
+    )
+
+
+# ---------------------------------------------------------------- the phase
+
+
+def next_placer(state: GameState, just_placed: str) -> str | None:
+    """Players take turns (p.34); a side with aircraft left places them once the other has finished."""
+    other = state.opponent(just_placed)
+    for player in (other, just_placed):
+        if any(a.status == UNDEPLOYED for a in state.side(player)):
+            return player
+    return None
+
+
+def roll_off(rules: AeronauticaRules, out: Emitter, command: RollOff, dice: DiceCup) -> None:
+    """The set-up roll-off (p.34): a D6 each, re-rolled on a tie; then the winner rolls the weather (p.33)."""
+    if out.state.phase != SET_UP or out.state.rolled_off is not None:
+        raise RuleError("the roll-off for set-up is made once, before any aircraft is set up", rule="Set-up",
+                        page=34)
+    first, second = out.state.players
+    while True:
+        a = dice.d6(purpose="set-up roll-off", roller=first)
+        b = dice.d6(purpose="set-up roll-off", roller=second)
+        out.emit(a)
+        out.emit(b)
+        if a.faces[0] != b.faces[0]:
+            winner = first if a.faces[0] > b.faces[0] else second
+            out.emit(SetUpRollOffWon(player=winner))
+            break
+        out.emit(SetUpRollOffTied())
+    weather.determine_weather(out, dice, roller=winner)
+
+
+def deployment_zone(rules: AeronauticaRules, state: GameState, aircraft: AircraftState) -> frozenset[Hex]:
+    """Where ``aircraft`` may be set up: within three hexes of its player's edge, six for Ground Defences."""
+    depth = state.ground_defence_depth if aircraft.ground_defence else state.deployment_depth
+    return rules.board(state).hexes_within(Edge(state.edges[aircraft.owner]), depth)
+
+
+def speeds_and_altitudes(rules: AeronauticaRules, aircraft: AircraftState) -> tuple[range, range]:
+    """The Speeds and Altitudes a player may choose (p.34): the profile's Min-Max Speed and 1-Max Altitude;
+    a Ground Defence sits at Speed 0 and Altitude 0."""
+    profile = rules.profile(aircraft)
+    if aircraft.ground_defence:
+        return range(1), range(1)
+    return range(profile.min_speed, profile.max_speed + 1), range(1, profile.max_altitude + 1)
+
+
+def place_aircraft(rules: AeronauticaRules, out: Emitter, command: PlaceAircraft, dice: DiceCup) -> None:
+    """Set up one aircraft (p.34)."""
+    state = out.state
+    if state.phase != SET_UP:
+        raise RuleError("aircraft are set up before the first turn", rule="Set-up", page=34)
+    if state.rolled_off is None:
+        raise RuleError("roll off first: the winner sets up the first aircraft", rule="Set-up", page=34)
+    if state.to_act != command.player:
+        raise RuleError(f"players take turns to place an aircraft: it is {state.to_act}'s turn", rule="Set-up",
+                        page=34)
+    aircraft = state.aircraft.get(command.aircraft)
+    if aircraft is None or aircraft.owner != command.player:
+        raise RuleError(f"{command.player} has no aircraft {command.aircraft!r}", rule="Set-up", page=34)
+    if aircraft.status != UNDEPLOYED:
+        why = "is held in reserve (p.33)" if aircraft.status == RESERVE else "is already set up"
+        raise RuleError(f"{aircraft.id} {why}", rule="Set-up", page=34)
+    hex = Hex(*command.hex)
+    if hex not in deployment_zone(rules, state, aircraft):
+        within = state.ground_defence_depth if aircraft.ground_defence else state.deployment_depth
+        what = "Ground Defences are" if aircraft.ground_defence else "aircraft are"
+        raise RuleError(f"{tuple(hex)} is not within {within} hexes of {command.player}'s edge "
+                        f"({state.edges[command.player]}): {what} set up there", rule="Set-up", page=34)
+    if hex in state.occupied():
+        raise RuleError(f"{tuple(hex)} is already occupied", rule="Set-up", page=7)
+    if not 0 <= command.facing <= 5:
+        raise RuleError(f"facing {command.facing} is not a hexside 0-5", rule="Set-up", page=34)
+    speeds, altitudes = speeds_and_altitudes(rules, aircraft)
+    if command.speed not in speeds:
+        raise RuleError(f"{aircraft.id}'s Speed may be set to {speeds.start}-{speeds.stop - 1}, not "
+                        f"{command.speed}", rule="Set-up: Speed", page=34)
+    if command.altitude not in altitudes:
+        raise RuleError(f"{aircraft.id}'s Altitude may be set to {altitudes.start}-{altitudes.stop - 1}, not "
+                        f"{command.altitude}", rule="Set-up: Altitude", page=34)
+    out.emit(AircraftPlaced(aircraft=aircraft.id, hex=hex, facing=command.facing, speed=command.speed,
+                            altitude=command.altitude))
+
+
+def advance(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> bool:
+    """Run the set-up phase on where it needs nobody's choice; True if it emitted anything."""
+    state = out.state
+    if state.phase != SET_UP or state.rolled_off is None:
+        return False
+    if any(a.status == UNDEPLOYED for a in state.aircraft.values()):
+        return False
+    if weather.needs_cloud_level(state):
+        weather.roll_cloud_level(out, dice, roller=state.rolled_off)
+        return True
+    out.emit(SetUpCompleted())
+    out.emit(TurnBegan(turn=1))
+    return True
+
+
+HANDLERS = {RollOff: roll_off, PlaceAircraft: place_aircraft}
+
+
+def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> list[Command]:
+    """The roll-off (either player), then every placement of every aircraft the player has left to set up."""
+    if state.phase != SET_UP:
+        return []
+    if state.rolled_off is None:
+        return [RollOff(player=player)]
+    if state.to_act != player:
+        return []
+    occupied = state.occupied()
+    commands: list[Command] = []
+    for aircraft in state.side(player):
+        if aircraft.status != UNDEPLOYED:
+            continue
+        speeds, altitudes = speeds_and_altitudes(rules, aircraft)
+        for hex in sorted(deployment_zone(rules, state, aircraft) - occupied):
+            commands.extend(PlaceAircraft(player=player, aircraft=aircraft.id, hex=hex, facing=facing, speed=speed,
+                                          altitude=altitude)
+                            for facing in range(6) for speed in speeds for altitude in altitudes)
+    return commands
+
+
+def evolve(rules: AeronauticaRules, state: GameState, event: Event) -> GameState | None:
+    replace = msgspec.structs.replace
+    if isinstance(event, SetUpRollOffWon):
+        state = replace(state, rolled_off=event.player)
+        placer = event.player if any(a.status == UNDEPLOYED for a in state.side(event.player)) else None
+        return replace(state, to_act=placer or next_placer(state, event.player))
+    if isinstance(event, SetUpRollOffTied):
+        return state
+    if isinstance(event, AircraftPlaced):
+        aircraft = state.aircraft[event.aircraft]
+        placed = replace(aircraft, hex=Hex(*event.hex), facing=event.facing, speed=event.speed,
+                         altitude=event.altitude, status=LANDED if aircraft.ground_defence else FLYING)
+        state = with_aircraft(state, placed)
+        return replace(state, to_act=next_placer(state, aircraft.owner))
+    if isinstance(event, SetUpCompleted):
+        return replace(state, to_act=None)
+    return None

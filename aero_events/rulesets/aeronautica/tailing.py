@@ -1,0 +1,92 @@
+"""Determine Tailing, the End phase's step 3 (rulebook p.30, p.23).
+
+"To be in a Tailing position, the Tailing aircraft must have its target within its
+Front Arc whilst simultaneously being wholly within the target's Rear Arc, must be
+within Short or Medium range of its target and must be at the same Altitude or at
+one Altitude level above or below it" (p.30). "An aircraft which is in a Spin cannot
+be tailed" (p.23).
+
+* Front Arc: the target's hex in the tailer's Front Arc for targeting, so a hex cut by
+  the Front Arc's edge counts (p.21, :func:`~aero_events.hexgrid.in_arc`).
+* Rear Arc: the tailer's hex *wholly* within the target's Rear Arc: a hex cut by the
+  line between the Rear and a Side Arc does not count (:func:`~aero_events.hexgrid.wholly_within`).
+* Range: Short or Medium, 1 to 7 hexes (p.22).
+
+Choices where the text is silent:
+
+* Only aircraft in the air take part: a landed aircraft or a Ground Defence neither
+  tails nor is tailed (Tailing Fire is Air-to-Air fire, p.13, p.20: "both firer and
+  target are airborne"); an aircraft still in a Spin after step 2 cannot tail either,
+  since a spinning aircraft "may not fire" (p.29).
+* When several enemies qualify, the tailer tails the closest; between equally close
+  ones, the lowest aircraft id. The rules give one Tailing position per aircraft and
+  no choice to make, so the End phase stays free of decisions (p.29) and a replay is
+  deterministic.
+* Every aircraft in the air gets a :class:`TailingDetermined` (target or None) each End
+  phase, and an aircraft out of play with a stale target gets None, so nothing carries
+  over from an earlier turn. (The firing part reduces the event into
+  ``AircraftState.tailing``, which its Tailing Fire phase reads.)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from aero_events.hexgrid import Arc, RangeBand, in_arc, range_between, wholly_within
+
+from .events import TailingDetermined
+from .state import FLYING, AircraftState, GameState
+
+if TYPE_CHECKING:
+    from .turn import Emitter
+
+#: Tailing needs Short or Medium range (p.30).
+TAILING_RANGES = frozenset({RangeBand.SHORT, RangeBand.MEDIUM})
+#: "at the same Altitude or at one Altitude level above or below" (p.30).
+TAILING_ALTITUDE_DIFFERENCE = 1
+
+
+def airborne(aircraft: AircraftState) -> bool:
+    """In the air: flying (not landed, destroyed, disengaged, in reserve) and not a Ground Defence."""
+    return aircraft.status == FLYING and not aircraft.ground_defence and aircraft.altitude >= 1
+
+
+def is_tailing(tailer: AircraftState, target: AircraftState) -> bool:
+    """Whether ``tailer`` is in a Tailing position on ``target`` (p.30, p.23)."""
+    if tailer.owner == target.owner or not airborne(tailer) or not airborne(target):
+        return False
+    if tailer.spinning or target.spinning:  # p.23: a spinning aircraft cannot be tailed; p.29: nor fire
+        return False
+    if abs(tailer.altitude - target.altitude) > TAILING_ALTITUDE_DIFFERENCE:
+        return False
+    if range_between(tailer.hex, target.hex) not in TAILING_RANGES:
+        return False
+    return in_arc(tailer.pose, target.hex, Arc.FRONT) and wholly_within(target.pose, tailer.hex, Arc.REAR)
+
+
+def _distance(a: AircraftState, b: AircraftState) -> int:
+    dq, dr = a.hex[0] - b.hex[0], a.hex[1] - b.hex[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def tailing_candidates(state: GameState, tailer: AircraftState) -> list[AircraftState]:
+    """Every enemy ``tailer`` could tail, the one it does tail first (closest, then lowest id)."""
+    found = [t for t in state.aircraft.values() if is_tailing(tailer, t)]
+    return sorted(found, key=lambda t: (_distance(tailer, t), t.id))
+
+
+def tailing_target(state: GameState, tailer: AircraftState) -> str | None:
+    """The aircraft ``tailer`` is Tailing after this End phase, or None."""
+    candidates = tailing_candidates(state, tailer)
+    return candidates[0].id if candidates else None
+
+
+def determine_tailing(out: Emitter, order: list[str]) -> None:
+    """Step 3 of the End phase (p.29-30), player by player from the initiative holder."""
+    for player in order:
+        for aircraft in out.state.side(player):
+            if airborne(aircraft):
+                out.emit(TailingDetermined(aircraft=aircraft.id, target=tailing_target(out.state, aircraft)))
+            elif aircraft.tailing is not None:
+                out.emit(TailingDetermined(aircraft=aircraft.id, target=None))
+
