@@ -1,77 +1,81 @@
-"""The demo: a seeded game between two bots, recorded in the DuckDB store and told turn by turn.
+"""The demo (`aero demo`, `make demo`): a 100-point Dogfight (p.34-35) between the greedy and the random bot,
+recorded in the DuckDB store and told turn by turn.
 
-Two Thunderbolts against three Dakkajets face off across a 3'x3' Area of Engagement
-(p.9). Firing arrives with its own rules; until then the Firing phase passes, and the
-game shows the turn sequence, secret manoeuvres, movement, altitude, Stalls, Spins and
-their dice.
+Veil Squadron (four Thunderbolts with Skystrike missiles, 100 points) meets Da Red Skull
+Kommandos (four Dakkajets with Rokkits and a Fighta Bommer, 100 points) on a 4'x4' Area of
+Engagement (p.9). The set-up roll-off, the placements, every manoeuvre, shot, die, Stall,
+Spin, Tailing position and the Victory points are events; the same seed gives the same game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from aero_events.bots import RandomBot, play
+from aero_events.bots import GreedyBot, RandomBot, play
 from aero_events.core import GameSession, SeededDice
 from aero_events.rulesets.aeronautica import AeronauticaRules
-from aero_events.rulesets.aeronautica.deployment import face_off
 from aero_events.rulesets.aeronautica.forces import AircraftEntry, ForceList, force_points
 from aero_events.rulesets.aeronautica.narrate import narrate
+from aero_events.rulesets.aeronautica.scenarios.dogfight import dogfight_setup
 
 DEMO_PLAYERS = ("imperium", "orks")
+DEMO_POINTS = 100
+BOTS = {"greedy": GreedyBot, "random": RandomBot}
 
 
-def demo_session(seed: int = 2019) -> GameSession:
-    """A seeded session of the demo match, not yet played."""
+def demo_forces() -> tuple[ForceList, ForceList]:
+    """Two 100-point forces from the Squadron Lists (p.38-47)."""
+    thunderbolts = ForceList(name="Veil Squadron", faction="imperial_navy", points_limit=DEMO_POINTS,
+                             aircraft=(AircraftEntry(aircraft="thunderbolt", weapons=("skystrike_missiles",) * 2),)
+                             * 4)
+    orks = ForceList(name="Da Red Skull Kommandos", faction="ork_air_waaagh", points_limit=DEMO_POINTS,
+                     aircraft=(AircraftEntry(aircraft="dakkajet", weapons=("rokkits",) * 2),) * 4
+                     + (AircraftEntry(aircraft="fighta_bommer"),))
+    return thunderbolts, orks
+
+
+def demo_session(seed: int = 2019, game_id: str | None = None) -> GameSession:
+    """A seeded session of the demo Dogfight, at its set-up phase."""
     rules = AeronauticaRules()
-    thunderbolts = ForceList(name="Thunderbolt patrol", faction="imperial_navy",
-                             aircraft=(AircraftEntry(aircraft="thunderbolt"),) * 2)
-    dakkajets = ForceList(name="Dakkajet mob", faction="ork_air_waaagh",
-                          aircraft=(AircraftEntry(aircraft="dakkajet"),) * 3)
-    setup = face_off((DEMO_PLAYERS[0], thunderbolts), (DEMO_PLAYERS[1], dakkajets), rules.catalogue,
-                     check_points=False)
-    return GameSession(rules, setup, dice=SeededDice(seed), game_id=f"demo-{seed}",
-                       metadata={"scenario": "demo face-off", "bots": "random,random", "seed": seed})
+    imperium, orks = demo_forces()
+    setup = dogfight_setup((DEMO_PLAYERS[0], imperium), (DEMO_PLAYERS[1], orks), DEMO_POINTS, board="4x4",
+                           catalogue=rules.catalogue)
+    return GameSession(rules, setup, dice=SeededDice(seed), game_id=game_id or f"demo-{seed}",
+                       metadata={"scenario": "The Dogfight", "seed": seed})
 
 
-def run_demo(db_path: str = "aero.duckdb", seed: int = 2019, say: Callable[[str], None] = print) -> str:
-    """Play, store and narrate the demo game; return its game id."""
-    session = demo_session(seed)
-    rules = session.ruleset
-    for side in session.game.setup.sides:
-        points = force_points(side.force, rules.catalogue)
-        say(f"{side.player}: {side.force.name}, {len(side.force.aircraft)} aircraft, {points.total} points")
-    commands = play(session, {DEMO_PLAYERS[0]: RandomBot(seed), DEMO_PLAYERS[1]: RandomBot(seed + 1)})
-    for line in narrate(session.events()):
-        say(line)
-
+def run_demo(db_path: str = "aero.duckdb", seed: int = 2019, bots: tuple[str, str] = ("greedy", "random"),
+             say: Callable[[str], None] = print) -> str:
+    """Play, store and narrate the demo Dogfight; return its game id."""
     from aero_events.store import EventStore, UnknownGame
 
     with EventStore(db_path) as store:
-        game_id, run = session.game_id, 1
+        game_id, run = f"demo-{seed}", 1
         while True:  # a second run of the same seed is stored beside the first, as demo-SEED-2 ...
             try:
                 store.game(game_id)
             except UnknownGame:
                 break
             run += 1
-            game_id = f"{session.game_id}-{run}"
-        if game_id != session.game_id:
-            session = _renamed(session, game_id)
+            game_id = f"demo-{seed}-{run}"
+        session = demo_session(seed, game_id)
+        session.game.metadata["bots"] = ",".join(bots)
+        rules = session.ruleset
+        for side, bot in zip(session.game.setup.sides, bots, strict=True):
+            points = force_points(side.force, rules.catalogue)
+            say(f"{side.player} ({bot} bot): {side.force.name}, {len(side.force.aircraft)} aircraft, "
+                f"{points.total} points")
+        players = {player: BOTS[bot](f"{seed}:{player}") for player, bot in zip(DEMO_PLAYERS, bots, strict=True)}
+        commands = play(session, players)
+        for line in narrate(session.events()):
+            say(line)
         store.save_session(session)
         report = store.verify(session.game_id)
+    dice = sum(1 for e in session.events() if e.type == "DiceRolled")
     say("")
-    say(f"{commands} commands by two random bots produced {session.seq} events "
-        f"({sum(1 for e in session.events() if e.type == 'DiceRolled')} dice rolls).")
+    say(f"{commands} commands produced {session.seq} events ({dice} dice rolls) over {session.state.turn} turns.")
     say(f"Stored as game {session.game_id} in {db_path}; verify: {'ok' if report.ok else report}")
     say(f"  replay it:  aero show {session.game_id} --db {db_path}")
-    say(f"  branch it:  aero branch {session.game_id} --at 20 --name what-if --db {db_path}")
+    say(f"  branch it:  aero branch {session.game_id} --at 100 --name what-if --db {db_path}")
     say(f"  export it:  aero export {session.game_id} {session.game_id}.jsonl --db {db_path}")
     return session.game_id
-
-
-def _renamed(session: GameSession, game_id: str) -> GameSession:
-    """The same game under another id (events re-stamped; nothing re-decided)."""
-    copy = GameSession(session.ruleset, session.game.setup, dice=SeededDice(0), game_id=game_id,
-                       metadata=session.game.metadata)
-    copy.record(session.events())
-    return copy

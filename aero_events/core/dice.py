@@ -147,6 +147,11 @@ class ManualDice:
                 raise DiceError(f"a die shows 1 to 6; {face!r} is not a face")
         self._queue.extend(faces)
 
+    @property
+    def remaining(self) -> int:
+        """How many entered faces are still waiting to be used."""
+        return len(self._queue)
+
     def draw(self, count: int, sides: int, purpose: str = "", roller: str | None = None) -> list[int]:
         if self._queue:
             if len(self._queue) < count:

@@ -15,6 +15,7 @@ from aero_events.core.decider import Ruleset
 #: name -> "module:attribute" of a zero-argument factory returning the ruleset.
 _BUILTIN: dict[str, str] = {
     "aeronautica/wov-2019": "aero_events.rulesets.aeronautica:AeronauticaRules",
+    "aeronautica/faq-2020": "aero_events.rulesets.aeronautica.versions:Faq2020Rules",
 }
 
 _factories: dict[str, Callable[[], Ruleset]] = {}

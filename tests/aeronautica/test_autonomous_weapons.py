@@ -7,7 +7,13 @@ The firer sits at the centre facing north; its adjacent hexes: N (Front), NE and
 
 from __future__ import annotations
 
-from aero_events.rulesets.aeronautica.commands import AdjustAltitude, FireWeapons, SteerAutonomous
+from aero_events.rulesets.aeronautica.commands import (
+    AdjustAltitude,
+    FireWeapons,
+    LaunchAutonomous,
+    PassFiring,
+    SteerAutonomous,
+)
 from aero_events.rulesets.aeronautica.events import (
     AutonomousAttacked,
     AutonomousDistanceRolled,
@@ -88,8 +94,6 @@ def test_at_most_two_autonomous_weapons_per_firing_phase_p25():
     assert err.page == 25 and "at most 2" in str(err)
     events = game.fire("imperium-1", seeker(1), seeker(2, hex=C.neighbour(NE), facing=NE))
     assert len(of_type(events, AutonomousLaunched)) == 2
-    offered = game.fire_options("imperium-1") if game.state.to_act == IMPERIUM else []
-    assert all(sum(1 for s in v if s.hex is not None) <= 2 for v in offered)
 
 
 def test_autonomous_weapons_are_not_fired_in_the_tailing_fire_phase_p25():
@@ -165,3 +169,26 @@ def test_steering_is_refused_beyond_one_turn_p25():
     assert game.refused(SteerAutonomous(player=IMPERIUM, weapon=flying.id, turn_at=1, turn=2)).page == 25
     assert game.refused(SteerAutonomous(player=IMPERIUM, weapon=flying.id, turn_at=5, turn=1)).page == 25
     assert game.refused(SteerAutonomous(player=ORKS, weapon=flying.id)).page == 25
+
+
+def test_placing_weapons_one_at_a_time_then_finishing_the_aircrafts_firing_p25_p20():
+    """LaunchAutonomous places one weapon and keeps the aircraft's firing open: the same aircraft places a
+    second, then fires its other weapons with FireWeapons; nobody else acts in between (p.20)."""
+    game = Range(launcher(), plane("imperium-2", "thunderbolt", at(6, 6)),
+                 plane("orks-1", "dakkajet", at(0, -6), S))
+    launches = [c for c in game.legal(IMPERIUM) if isinstance(c, LaunchAutonomous)]
+    assert launches and {c.shot.weapon_index for c in launches} == {1}  # identical seekers offered once
+    game.apply(LaunchAutonomous(player=IMPERIUM, aircraft="imperium-1", shot=seeker(1, hexes=1)))
+    assert game.state.volley.open and game.state.to_act == IMPERIUM
+    assert game.refused(PassFiring(player=IMPERIUM)).page == 20
+    assert game.refused_fire("imperium-2").page == 20
+    game.apply(LaunchAutonomous(player=IMPERIUM, aircraft="imperium-1",
+                                shot=seeker(2, hex=C.neighbour(NE), facing=NE, hexes=1)))
+    assert not [c for c in game.legal(IMPERIUM) if isinstance(c, LaunchAutonomous)]
+    err = game.refused(LaunchAutonomous(player=IMPERIUM, aircraft="imperium-1",
+                                        shot=seeker(3, hex=C.neighbour(NW), facing=NW)))
+    assert err.page == 25
+    events = game.fire("imperium-1", (0, "orks-1"), dice=[1, 1])
+    assert one(events, WeaponFired).target == "orks-1"
+    assert game.aircraft("imperium-1").fired and game.aircraft("imperium-1").ammo == (None, 1, 1, 2)
+    assert game.state.to_act == ORKS

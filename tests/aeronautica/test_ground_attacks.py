@@ -175,3 +175,19 @@ def test_a_ground_defence_does_not_fire_at_ground_targets_p26_p28():
     assert err.page == 25
     err = game.refused_fire("imperium-1", (1, "bunker"))
     assert err.page == 25
+
+
+def test_terrain_height_counts_for_bombing_and_ground_to_air_modifiers_p33():
+    """p.33: ground targets on terrain stay at Altitude 0 for targeting, "whilst the Altitude of the terrain
+    is used for the purposes of modifiers on the Firepower dice"; Ground Defences on terrain "add that
+    level to their Effective Altitude (X)"."""
+    from aero_events.rulesets.aeronautica.scenarios.format import TerrainFeature
+
+    hill = TerrainFeature(name="hill", level=2, hexes=(at(0, 2), at(0, 8)))
+    game = Range(bomber(altitude=3), SPARE, ground_targets=[bunker("bunker", at(0, 2))], terrain=(hill,))
+    events = game.fire("imperium-1", (2, "bunker"), dice=[1, 1, 1, 1])
+    assert rolls(events, "to hit")[0].total_modifier == 1  # 3 - 2: one level of difference
+    flak = Range(ground_defence("imperium-1", at(0, 8)), SPARE, plane("orks-1", "dakkajet", at(0, 5), S,
+                                                                     altitude=4), terrain=(hill,))
+    events = flak.fire("imperium-1", (0, "orks-1"), dice=[1, 1, 1])
+    assert rolls(events, "to hit")[0].total_modifier == 0  # Effective Altitude 2 + 2 = 4

@@ -11,6 +11,9 @@
   Altitude), one Damage dice with the weapon's Damage, and the weapon is removed; a 1 misses and it
   flies on.
 
+Commands: ``LaunchAutonomous`` places one weapon as part of its aircraft's firing (or ``FireWeapons``
+carries the placements in its shots); ``SteerAutonomous`` flies it its D3+3 hexes.
+
 Choices where the text is silent (its diagrams RW25.1 and RW25.2 are lost):
 
 * The facing on placement is one of the three hexsides pointing away from the firer (the one straight

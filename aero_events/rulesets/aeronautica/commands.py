@@ -163,3 +163,11 @@ class SteerAutonomous(Command, frozen=True, tag="ai.SteerAutonomous"):
     weapon: str
     turn_at: int = 0
     turn: int = 0
+
+
+class LaunchAutonomous(Command, frozen=True, tag="ai.LaunchAutonomous"):
+    """Place one Autonomous weapon (p.25) as the first part of an aircraft's firing; the same aircraft then
+    places another or finishes with :class:`FireWeapons`. (FireWeapons may also carry the placements.)"""
+
+    aircraft: str
+    shot: Shot

@@ -73,7 +73,7 @@ def recover_from_stall(rules: AeronauticaRules, out: Emitter, aircraft_id: str, 
         out.emit(StallRecovered(aircraft=aircraft_id, speed=max(profile.min_speed, aircraft.speed - 1),
                                 altitude=profile.max_altitude))
     else:
-        out.emit(SpinEntered(aircraft=aircraft_id))
+        out.emit(SpinEntered(aircraft=aircraft_id, altitude=min(aircraft.altitude, profile.max_altitude)))
 
 
 def recover_from_spin(rules: AeronauticaRules, out: Emitter, aircraft_id: str, dice: DiceCup) -> None:
@@ -107,7 +107,9 @@ def evolve(rules: AeronauticaRules, state: GameState, event: Event) -> GameState
         aircraft = state.aircraft[event.aircraft]
         return with_aircraft(state, replace(aircraft, stalled=False, speed=event.speed, altitude=event.altitude))
     if isinstance(event, SpinEntered):
-        return with_aircraft(state, replace(state.aircraft[event.aircraft], stalled=False, spinning=True))
+        aircraft = state.aircraft[event.aircraft]
+        altitude = aircraft.altitude if event.altitude is None else event.altitude
+        return with_aircraft(state, replace(aircraft, stalled=False, spinning=True, altitude=altitude))
     if isinstance(event, SpinRecovered):
         aircraft = state.aircraft[event.aircraft]
         return with_aircraft(state, replace(aircraft, spinning=False, speed=event.speed, facing=event.facing))

@@ -215,9 +215,15 @@ class StallRecovered(Event, frozen=True, tag="ai.StallRecovered"):
 
 
 class SpinEntered(Event, frozen=True, tag="ai.SpinEntered"):
-    """A Stalled aircraft failed to recover and falls into a Spin (p.29)."""
+    """A Stalled aircraft failed to recover and falls into a Spin (p.29).
+
+    ``altitude``: an aircraft cannot remain above its Max Altitude or Altitude 5 (p.18),
+    so one that Stalled by climbing past them starts its Spin from its Max Altitude
+    (None: the Altitude is unchanged).
+    """
 
     aircraft: str
+    altitude: int | None = None
 
 
 class SpinRecovered(Event, frozen=True, tag="ai.SpinRecovered"):

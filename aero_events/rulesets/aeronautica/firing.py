@@ -42,7 +42,13 @@ Choices where the text is silent:
   two), limited-Ammo weapons also held back. It offers only shots that roll at least one Firepower
   die that could hit (targets within 10 hexes, dice at that range, a reachable score); a weapon that
   would roll nothing or could not hit is accepted by :class:`FireWeapons` (Ammo is spent, p.22) but
-  not offered, since firing it can change nothing but waste Ammo.
+  not offered, since firing it can change nothing but waste Ammo. The choices are a product over
+  Fire Arcs (a Ground-to-Air weapon counts as an arc of its own), deduplicated.
+* Autonomous weapons (p.25) are offered one placement at a time (:class:`LaunchAutonomous`): the
+  aircraft's firing stays open (``state.volley.open``) until the same aircraft finishes with
+  :class:`FireWeapons`. Offering placements inside FireWeapons would multiply every targeting choice by
+  every pair of placements (tens of thousands of commands for one aircraft); one at a time they add
+  up instead. FireWeapons still accepts placements in its shots, for a caller that knows them all.
 """
 
 from __future__ import annotations
@@ -56,7 +62,7 @@ from aero_events.core import Command, DiceCup, DiceRolled, Event, RuleError
 from aero_events.hexgrid import MAX_RANGE
 
 from . import autonomous
-from .commands import AcceptRoll, FireWeapons, PassFiring, SteerAutonomous, UseReroll
+from .commands import AcceptRoll, FireWeapons, LaunchAutonomous, PassFiring, SteerAutonomous, UseReroll
 from .events import (
     AutonomousAttacked,
     AutonomousDistanceRolled,
@@ -255,11 +261,16 @@ def assign_arcs(items: list[tuple[str, frozenset[str]]]) -> dict[str, str] | Non
     return dict(used) if place(0) else None
 
 
-def volley_kind(state: GameState, command: FireWeapons) -> str:
+def volley_kind(state: GameState, command: FireWeapons | LaunchAutonomous) -> str:
     """Whose turn it is and what kind of volley this is; refuse anything out of turn."""
     if state.phase not in (FIRING, TAILING_FIRE):
         raise RuleError("aircraft fire in the Tailing Fire and Firing phases", rule="Firing", page=20)
-    if state.volley is not None:
+    volley = state.volley
+    if volley is not None and volley.open:
+        if command.aircraft != volley.aircraft or command.player != volley.player:
+            raise RuleError(f"{volley.aircraft} is firing: it finishes first", rule="Firing phase sequence", page=20)
+        return FIRE
+    if volley is not None:
         raise RuleError("the roll just made waits for AcceptRoll or UseReroll", rule="Imperial Ace / Fly Boss",
                         page=37)
     if autonomous.awaiting_steer(state):
@@ -287,7 +298,8 @@ def check_volley(rules: AeronauticaRules, state: GameState, firer: AircraftState
                  kind: str) -> None:
     """Refuse a volley the rules do not allow (p.21-28)."""
     seen: set[int] = set()
-    launched = 0
+    volley = state.volley
+    launched = volley.launched if volley is not None and volley.open and volley.aircraft == firer.id else 0
     reached: list[tuple[str, frozenset[str]]] = []
     strafing = airborne = False
     for shot in shots:
@@ -361,6 +373,25 @@ def fire_weapons(rules: AeronauticaRules, out: Emitter, command: FireWeapons, di
                                  attack=AUTONOMOUS, band=None, dice=0, ammo_left=ammo_left))
             autonomous.launch(rules, out, out.state.aircraft[firer.id], weapon, shot)
     resolve(rules, out, dice)
+
+
+def launch_autonomous(rules: AeronauticaRules, out: Emitter, command: LaunchAutonomous, dice: DiceCup) -> None:
+    """Place one Autonomous weapon (p.25) as part of the aircraft's firing, which stays open: the same
+    aircraft places another (two at most) or finishes with FireWeapons."""
+    state = out.state
+    kind = volley_kind(state, command)
+    if kind != FIRE:
+        raise RuleError("Autonomous weapons are deployed in the Firing phase", rule="Autonomous Weapons", page=25)
+    firer = state.aircraft[command.aircraft]
+    index = command.shot.weapon_index
+    if not 0 <= index < len(firer.weapons) or not _weapon(rules, firer, index).has_rule("autonomous"):
+        raise RuleError(f"weapon {index} of {firer.id} is not an Autonomous weapon", rule="Autonomous Weapons",
+                        page=25)
+    check_volley(rules, state, firer, (command.shot,), kind)
+    weapon = _weapon(rules, firer, index)
+    out.emit(WeaponFired(aircraft=firer.id, weapon_index=index, weapon=weapon.id, target=None, attack=AUTONOMOUS,
+                         band=None, dice=0, ammo_left=_spend(firer, index)))
+    autonomous.launch(rules, out, out.state.aircraft[firer.id], weapon, command.shot)
 
 
 def pass_firing(rules: AeronauticaRules, out: Emitter, command: PassFiring, dice: DiceCup) -> None:
@@ -595,7 +626,6 @@ def _volley_options(rules: AeronauticaRules, state: GameState, firer: AircraftSt
                if t.id != firer.id and is_enemy(t, firer.owner) and (only_target is None or t.id == only_target)
                and distance(firer.hex, t.hex) <= MAX_RANGE]
     reachable: dict[int, dict[str, tuple[frozenset[str], bool, bool]]] = {}
-    launches: list[list[Shot]] = []
     for index, weapon_id in enumerate(firer.weapons):
         if firer.ammo[index] == 0:
             continue
@@ -603,9 +633,7 @@ def _volley_options(rules: AeronauticaRules, state: GameState, firer: AircraftSt
         if kind == TAIL_GUNNER and not weapon.has_rule("tail_gunner"):
             continue
         if weapon.has_rule("autonomous"):
-            if kind == FIRE:
-                launches.append(autonomous.launch_options(rules, state, firer, weapon, index))
-            continue
+            continue  # placed one at a time with LaunchAutonomous (see launch_commands)
         for target in targets:
             try:
                 attack = attack_kind(weapon, firer, target)
@@ -645,17 +673,31 @@ def _volley_options(rules: AeronauticaRules, state: GameState, firer: AircraftSt
             if any(s for _, s, _ in shots) and any(a for _, _, a in shots):
                 continue  # a Strafing Run and a target in the air (p.26)
             volleys.add(tuple(shot for shot, _, _ in shots))
-    if launches:
-        with_launches = set()
-        for combo in itertools.product(*[[None, *options] for options in launches]):
-            placed = tuple(s for s in combo if s is not None)
-            if len(placed) > autonomous.MAX_PER_PHASE:
-                continue
-            for volley in volleys:
-                with_launches.add(tuple(sorted((*volley, *placed), key=lambda s: s.weapon_index)))
-        volleys = with_launches
     volleys.discard(())
     return sorted(volleys, key=_volley_key)
+
+
+def launch_commands(rules: AeronauticaRules, state: GameState, firer: AircraftState) -> list[Command]:
+    """LaunchAutonomous choices (p.25): every placement, facing and first move of each Autonomous weapon
+    with Ammo, while fewer than two were placed in this firing. Identical weapons with the same Ammo left
+    are interchangeable: only the first of them is offered."""
+    volley = state.volley
+    launched = volley.launched if volley is not None and volley.open and volley.aircraft == firer.id else 0
+    if state.phase != FIRING or launched >= autonomous.MAX_PER_PHASE:
+        return []
+    commands: list[Command] = []
+    seen: set[tuple[str, int | None]] = set()
+    for index, weapon_id in enumerate(firer.weapons):
+        ammo = firer.ammo[index]
+        if ammo == 0 or (weapon_id, ammo) in seen:
+            continue
+        weapon = rules.catalogue.weapons[weapon_id]
+        if not weapon.has_rule("autonomous"):
+            continue
+        seen.add((weapon_id, ammo))
+        commands.extend(LaunchAutonomous(player=firer.owner, aircraft=firer.id, shot=shot)
+                        for shot in autonomous.launch_options(rules, state, firer, weapon, index))
+    return commands
 
 
 def _volley_key(volley: tuple[Shot, ...]) -> tuple:
@@ -668,6 +710,14 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> li
         return []
     if autonomous.awaiting_steer(state):
         return autonomous.steer_commands(state, player)
+    if state.volley is not None and state.volley.open:
+        if state.volley.player != player:
+            return []
+        firer = state.aircraft[state.volley.aircraft]
+        return [FireWeapons(player=player, aircraft=firer.id),
+                *(FireWeapons(player=player, aircraft=firer.id, shots=shots)
+                  for shots in _volley_options(rules, state, firer, FIRE)),
+                *launch_commands(rules, state, firer)]
     if state.volley is not None:
         pending = state.volley.pending
         if pending is None or pending.player != player:
@@ -692,11 +742,13 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> li
         only = aircraft.tailing if kind == TAILING else None
         commands.extend(FireWeapons(player=player, aircraft=aircraft.id, shots=shots)
                         for shots in _volley_options(rules, state, aircraft, kind, only_target=only))
+        commands.extend(launch_commands(rules, state, aircraft))
     return commands
 
 
 HANDLERS = {
     FireWeapons: fire_weapons,
+    LaunchAutonomous: launch_autonomous,
     PassFiring: pass_firing,
     AcceptRoll: accept_roll,
     UseReroll: use_reroll,
@@ -797,6 +849,15 @@ def _return_fire_offered(rules, state: GameState, event: ReturnFireOffered) -> G
     return _replace(state, return_fire=ReturnFire(aircraft=gunner.id, player=gunner.owner, target=event.target))
 
 
+def _autonomous_launched(state: GameState, event: AutonomousLaunched) -> GameState:
+    """A placement opens the firer's volley when LaunchAutonomous made it; it counts towards the two (p.25)."""
+    state = autonomous.evolve_launched(state, event)
+    volley = state.volley
+    if volley is None:
+        volley = Volley(aircraft=event.firer, player=event.owner, kind=FIRE, open=True)
+    return _replace(state, volley=_replace(volley, launched=volley.launched + 1))
+
+
 _REDUCERS = {
     FiringPassed: _firing_passed,
     TailingDetermined: _tailing_determined,
@@ -814,7 +875,7 @@ _REDUCERS = {
     GroundTargetDestroyed: lambda rules, state, event: evolve_ground_target_destroyed(state, event),
     VolleyEnded: _volley_ended,
     ReturnFireOffered: _return_fire_offered,
-    AutonomousLaunched: lambda rules, state, event: autonomous.evolve_launched(state, event),
+    AutonomousLaunched: lambda rules, state, event: _autonomous_launched(state, event),
     AutonomousDistanceRolled: lambda rules, state, event: autonomous.evolve_distance(state, event),
     AutonomousMoved: lambda rules, state, event: autonomous.evolve_moved(state, event),
     AutonomousRemoved: lambda rules, state, event: autonomous.evolve_removed(state, event),

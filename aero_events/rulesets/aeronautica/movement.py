@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from aero_events.core import Command, Event, RuleError, check_reveal
+from aero_events.core import Command, DiceCup, Event, RuleError, check_reveal
 from aero_events.hexgrid import DIRECTIONS, Board, Hex
 
 from .commands import (
@@ -71,6 +71,19 @@ if TYPE_CHECKING:
 
 #: The Speed dial runs from 0 to 9 (p.18's climb and dive table stops at Speed 9).
 MAX_DIAL_SPEED = 9
+#: The 2020 update's roll for each occupied hex flown through (``RuleOptions.occupied_hex_roll``): 2+ is safe.
+OCCUPIED_HEX_SAFE_ROLL = 2
+
+
+class OccupiedHexRolled(Event, frozen=True, tag="ai.OccupiedHexRolled"):
+    """The 2020 update: the D6 rolled (the DiceRolled just before) for one occupied hex ``aircraft`` flew
+    through to reach the first unoccupied hex (p.17 step 6). ``hit``: it rolled a 1, so damaging hits follow
+    (``RuleOptions.occupied_hex_hits``). Only games played with ``RuleOptions(occupied_hex_roll=True)`` have it.
+    """
+
+    aircraft: str
+    hex: Hex
+    hit: bool
 
 
 class Flight(msgspec.Struct, frozen=True):
@@ -226,7 +239,7 @@ def active_aircraft(state: GameState, command: Command, step_name: str) -> Aircr
     return aircraft
 
 
-def activate(rules: AeronauticaRules, out: Emitter, command: ActivateAircraft) -> None:
+def activate(rules: AeronauticaRules, out: Emitter, command: ActivateAircraft, dice: DiceCup | None = None) -> None:
     """Choose an aircraft to move and turn its Manoeuvre token over (p.14)."""
     state = out.state
     _require(state.phase == MOVEMENT, "aircraft are chosen to move in the Movement phase", "Movement", 14)
@@ -244,7 +257,7 @@ def activate(rules: AeronauticaRules, out: Emitter, command: ActivateAircraft) -
     out.emit(ManoeuvreRevealed(aircraft=aircraft.id, manoeuvre=aircraft.manoeuvre, salt=aircraft.salt))
     if aircraft.manoeuvre is None and aircraft.status == FLYING:
         # No token: straight ahead at its current Speed, no Speed or Altitude change (p.13).
-        _finish_flight(rules, out, aircraft, straight(aircraft.hex, aircraft.facing, aircraft.speed), None)
+        _finish_flight(rules, out, aircraft, straight(aircraft.hex, aircraft.facing, aircraft.speed), None, dice)
         if out.state.active is not None:
             out.emit(MovementEnded(aircraft=aircraft.id))
 
@@ -310,7 +323,8 @@ def plan_flight(rules: AeronauticaRules, aircraft: AircraftState, side: str | No
     return fly(aircraft.hex, aircraft.facing, manoeuvre, side, stage_hexes, facings, aircraft.speed)
 
 
-def fly_manoeuvre(rules: AeronauticaRules, out: Emitter, command: ManoeuvrePlan) -> None:
+def fly_manoeuvre(rules: AeronauticaRules, out: Emitter, command: ManoeuvrePlan, dice: DiceCup | None = None
+                  ) -> None:
     """Move and Manoeuvre (p.16-17) along the chosen plan."""
     aircraft = active_aircraft(out.state, command, MANOEUVRE)
     profile = rules.profile(aircraft)
@@ -323,7 +337,7 @@ def fly_manoeuvre(rules: AeronauticaRules, out: Emitter, command: ManoeuvrePlan)
                         f"hexes per stage={tuple(command.stage_hexes)}, facings={tuple(command.facings)}",
                         rule="Move and Manoeuvre", page=16)
     too_slow = aircraft.revealed is not None and not chosen.stage_hexes
-    _finish_flight(rules, out, aircraft, chosen, aircraft.revealed)
+    _finish_flight(rules, out, aircraft, chosen, aircraft.revealed, dice)
     # An aircraft with Min Speed 0 cannot Stall (p.18).
     if too_slow and out.state.aircraft[aircraft.id].status == FLYING and not profile.can_hover:
         out.emit(Stalled(aircraft=aircraft.id,
@@ -331,8 +345,9 @@ def fly_manoeuvre(rules: AeronauticaRules, out: Emitter, command: ManoeuvrePlan)
 
 
 def _finish_flight(rules: AeronauticaRules, out: Emitter, aircraft: AircraftState, flight: Flight,
-                   manoeuvre: int | None) -> None:
-    """Record the flight, fly on through occupied hexes (p.17 step 6), and disengage at the edge (p.17)."""
+                   manoeuvre: int | None, dice: DiceCup | None = None) -> None:
+    """Record the flight, fly on through occupied hexes (p.17 step 6), and disengage at the edge (p.17);
+    with the 2020 update's option, roll for the occupied hexes flown through (:func:`occupied_hex_rolls`)."""
     state = out.state
     board = rules.board(state)
     end = flight.path[-1] if flight.path else aircraft.hex
@@ -356,6 +371,36 @@ def _finish_flight(rules: AeronauticaRules, out: Emitter, aircraft: AircraftStat
         how = "voluntary" if state.disengagement_turn else "accidental"
         out.emit(AircraftDisengaged(aircraft=aircraft.id, how=how, exit_hex=hexes[exit_index]))
         out.emit(MovementEnded(aircraft=aircraft.id))
+        return
+    if pushed_on and rules.options.occupied_hex_roll:
+        if dice is None:
+            raise TypeError("the occupied-hex roll needs the dice cup: pass it to _finish_flight")
+        if occupied_hex_rolls(rules, out, aircraft.id, (path_on[-1], *pushed_on[:-1]), dice):
+            out.emit(MovementEnded(aircraft=aircraft.id))
+
+
+def occupied_hex_rolls(rules: AeronauticaRules, out: Emitter, aircraft_id: str, occupied: tuple[Hex, ...],
+                       dice: DiceCup) -> bool:
+    """The 2020 update to p.17 step 6: once an aircraft has flown on to the first unoccupied hex, a D6 for each
+    occupied hex it moved through; 2+ nothing happens, a 1 inflicts ``RuleOptions.occupied_hex_hits`` damaging
+    hits (that part of the update is illegible in our copy: one hit is the documented default).
+
+    ``occupied`` are the hexes it would have ended in: the end of its flight and each pushed hex but the last.
+    Returns True when the hits destroyed it (its movement then ends at once, as a crash does).
+    """
+    from .altitude import suffer_damage  # altitude imports this module
+
+    owner = out.state.aircraft[aircraft_id].owner
+    for hex in occupied:
+        roll = dice.d6(purpose=f"occupied hex {hex.q},{hex.r}", roller=owner, target=OCCUPIED_HEX_SAFE_ROLL)
+        out.emit(roll)
+        hit = roll.faces[0] < OCCUPIED_HEX_SAFE_ROLL
+        out.emit(OccupiedHexRolled(aircraft=aircraft_id, hex=hex, hit=hit))
+        if hit:
+            suffer_damage(out, aircraft_id, rules.options.occupied_hex_hits, "occupied hex")
+            if not out.state.aircraft[aircraft_id].in_play:
+                return True
+    return False
 
 
 def hover(rules: AeronauticaRules, out: Emitter, command: Hover) -> None:
@@ -388,7 +433,7 @@ def taxi(rules: AeronauticaRules, out: Emitter, command: Taxi) -> None:
     out.emit(MovementEnded(aircraft=aircraft.id))
 
 
-def take_off(rules: AeronauticaRules, out: Emitter, command: TakeOff) -> None:
+def take_off(rules: AeronauticaRules, out: Emitter, command: TakeOff, dice: DiceCup | None = None) -> None:
     """Take off (p.19): Manoeuvre 1, Speed set to Min Speed, move, then Altitude 1."""
     aircraft = active_aircraft(out.state, command, GROUND)
     _require(aircraft.revealed == LANDING_MANOEUVRE, f"to take off {aircraft.id} must have chosen Ace "
@@ -399,7 +444,7 @@ def take_off(rules: AeronauticaRules, out: Emitter, command: TakeOff) -> None:
     plans = flights(aircraft.hex, aircraft.facing, rules.manoeuvres.get(LANDING_MANOEUVRE), profile.min_speed)
     _finish_flight(rules, out, out.state.aircraft[aircraft.id],
                    plans[0] if plans else straight(aircraft.hex, aircraft.facing, profile.min_speed),
-                   LANDING_MANOEUVRE)
+                   LANDING_MANOEUVRE, dice)
     if out.state.active is not None:
         out.emit(AltitudeChanged(aircraft=aircraft.id, change=1, altitude=1, speed=profile.min_speed))
         out.emit(MovementEnded(aircraft=aircraft.id))
@@ -454,12 +499,12 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> li
 
 HANDLERS = {
     ChooseFirstMover: lambda rules, out, command, dice: choose_first_mover(rules, out, command),
-    ActivateAircraft: lambda rules, out, command, dice: activate(rules, out, command),
+    ActivateAircraft: activate,
     SetThrottle: lambda rules, out, command, dice: set_throttle(rules, out, command),
-    ManoeuvrePlan: lambda rules, out, command, dice: fly_manoeuvre(rules, out, command),
+    ManoeuvrePlan: fly_manoeuvre,
     Hover: lambda rules, out, command, dice: hover(rules, out, command),
     Taxi: lambda rules, out, command, dice: taxi(rules, out, command),
-    TakeOff: lambda rules, out, command, dice: take_off(rules, out, command),
+    TakeOff: take_off,
 }
 
 
@@ -491,6 +536,8 @@ def evolve(rules: AeronauticaRules, state: GameState, event: Event) -> GameState
         return replace(with_aircraft(state, moved), step=ALTITUDE)
     if isinstance(event, Hovered):
         return with_aircraft(state, replace(state.aircraft[event.aircraft], facing=event.facing))
+    if isinstance(event, OccupiedHexRolled):
+        return state  # its damage is the DamageSuffered that follows
     if isinstance(event, Stalled):
         return with_aircraft(state, replace(state.aircraft[event.aircraft], stalled=True))
     if isinstance(event, AircraftDisengaged):

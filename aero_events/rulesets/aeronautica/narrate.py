@@ -77,6 +77,59 @@ def describe(event) -> str | None:
             return f"   {aircraft} is still spinning: Altitude {altitude}"
         case ev.FiringPassed(player=player):
             return f"   {player} holds fire"
+        case ev.TailingDetermined(aircraft=aircraft, target=target) if target:
+            return f"   {aircraft} is TAILING {target}"
+        case ev.SetUpRollOffWon(player=player):
+            return f"   {player} wins the set-up roll-off"
+        case ev.WeatherDetermined(conditions=conditions):
+            return f"   weather: {conditions}"
+        case ev.CloudLevelDetermined(level=level):
+            return f"   cloud cover at Altitude {level}"
+        case ev.AircraftPlaced(aircraft=aircraft, hex=hex, speed=speed, altitude=altitude):
+            return f"   {aircraft} placed at {_where(hex)}, Speed {speed}, Altitude {altitude}"
+        case ev.ReservePlaced(aircraft=aircraft, hex=hex):
+            return f"   reserve {aircraft} arrives at {_where(hex)}"
+        case ev.EjectorSeatsRolled(aircraft=aircraft, escaped=escaped):
+            return f"   {aircraft}'s crew " + ("eject safely" if escaped else "do not get out")
+        case ev.TerrainCrashed(aircraft=aircraft, terrain=terrain):
+            return f"   X {aircraft} flies into {terrain}"
+        case ev.TroopsDelivered(aircraft=aircraft, zone=zone, victory_points=vp):
+            return f"   {aircraft} delivers its troops to {zone}: {vp} VP"
+        case ev.JumpTroopsDropped(aircraft=aircraft, landed=landed, points=points, victory_points=vp):
+            return f"   {aircraft} drops jump troops: {landed} of {points} land safely, {vp} VP"
+        case ev.DisengagementTurnDeclared(turn=turn, players=players):
+            return f"   insurmountable losses for {', '.join(players)}: turn {turn} is the Disengagement turn"
+        case ev.VolleyDeclared(aircraft=aircraft, kind=kind, shots=shots):
+            if not shots:
+                return f" {aircraft} holds its fire"
+            targets = sorted({shot.target for shot in shots if shot.target})
+            label = {"tailing": "Tailing Fire", "tail_gunner": "Tail Gunner return fire"}.get(kind, "fires")
+            return f" {aircraft}: {label} at {', '.join(targets) or 'an open hex'}"
+        case ev.WeaponFired(weapon=weapon, target=target, band=band, dice=dice, ammo_left=ammo):
+            ammo_text = f", {ammo} ammo left" if ammo is not None else ""
+            return f"   {weapon} at {target or '-'}: {band or 'no'} range, {dice} dice{ammo_text}"
+        case ev.HitsScored(target=target, hits=hits):
+            return f"   {hits} hit(s) on {target}"
+        case ev.DamageRolled(target=target, damaging=damaging, structure=structure):
+            return f"   {damaging} Structure lost by {target}; {structure} left"
+        case ev.DamageIgnored(aircraft=aircraft, upgrade=upgrade):
+            return f"   {aircraft}'s {upgrade.replace('_', ' ')} ignores the damage"
+        case ev.DecoyLaunched(aircraft=aircraft, upgrade=upgrade, negated=negated):
+            return f"   {aircraft} uses {upgrade.replace('_', ' ')}" + (": the hit becomes a miss" if negated else "")
+        case ev.RerollUsed(aircraft=aircraft, upgrade=upgrade):
+            return f"   {aircraft} re-rolls ({upgrade.replace('_', ' ')})"
+        case ev.BombCreepRolled(target=target, hit=hit) if hit:
+            return f"   bomb creep catches {target}"
+        case ev.GroundTargetDestroyed(target=target):
+            return f"   X ground target {target} destroyed"
+        case ev.AutonomousLaunched(weapon_id=weapon_id, firer=firer, hex=hex):
+            return f"   {firer} launches {weapon_id} at {_where(hex)}"
+        case ev.AutonomousAttacked(weapon_id=weapon_id, target=target, hit=hit):
+            return f"   {weapon_id} {'hits' if hit else 'misses'} {target}"
+        case ev.VictoryPointsScored(player=player, total=total, aircraft_total=aircraft_vp,
+                                    points_difference=difference):
+            extra = f" (+{difference} points difference)" if difference else ""
+            return f"   {player} scores {total} Victory points: {aircraft_vp} for aircraft{extra}"
         case ev.GameEnded(reason=reason, winner=winner):
             return f"=== Game over: {reason}; " + (f"{winner} wins" if winner else "a draw")
     return None

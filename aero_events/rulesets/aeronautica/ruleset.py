@@ -55,6 +55,16 @@ class RuleOptions(msgspec.Struct, frozen=True, kw_only=True):
     # cloud level ("firer", the text's reading) or when the firer or the target is ("either") (weather.py).
     victory_chart: VictoryChart | None = None
     cloud_cover: str = "firer"
+    # Rule versions part (versions.py, data/versions.json):
+    # ``occupied_hex_roll``: the 2020 update rolls a D6 for each occupied hex an aircraft flew through to reach
+    # the first unoccupied hex (p.17 step 6), once its move is flown (movement.occupied_hex_rolls); 2+ nothing
+    # happens, a 1 inflicts ``occupied_hex_hits`` damaging hits (illegible in the copy we have: one hit is the
+    # documented default). Off, as in the 2019 text.
+    # ``air_to_air_to_hit``: the D6 score air-to-air Firepower dice need (p.22, 5+). Declared for rule variants;
+    # until the firing rules read it, versions.py refuses any other value.
+    occupied_hex_roll: bool = False
+    occupied_hex_hits: int = 1
+    air_to_air_to_hit: int = 5
 
 
 class AeronauticaRules(Ruleset):

@@ -156,8 +156,13 @@ class GameState(msgspec.Struct, frozen=True, kw_only=True):
         return second if player == first else first
 
     def occupied(self, exclude: str | None = None) -> set[Hex]:
-        """Hexes holding another aircraft in play (p.7 'The Infinite Skies', p.17)."""
-        return {a.hex for a in self.aircraft.values() if a.in_play and a.id != exclude}
+        """Hexes holding another aircraft in play (p.7 'The Infinite Skies', p.17).
+
+        A Ground Defence (or ground target) does not push a moving aircraft on: its model is
+        moved aside and the aircraft ends Directly Overhead it (p.17 step 6, p.21). Landed
+        aircraft are aircraft on their bases and do occupy their hex.
+        """
+        return {a.hex for a in self.aircraft.values() if a.in_play and a.id != exclude and not a.ground_defence}
 
 
 def with_aircraft(state: GameState, aircraft: AircraftState) -> GameState:
@@ -208,6 +213,8 @@ class Volley(msgspec.Struct, frozen=True, kw_only=True):
     kind: str  # "firing" | "tailing" | "tail_gunner"
     shots: tuple[ShotProgress, ...] = ()
     pending: PendingRoll | None = None
+    open: bool = False  # Autonomous weapons placed one by one (LaunchAutonomous); FireWeapons closes it
+    launched: int = 0  # Autonomous weapons placed in this firing (at most two, p.25)
 
 
 class ReturnFire(msgspec.Struct, frozen=True, kw_only=True):

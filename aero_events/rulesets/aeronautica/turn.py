@@ -2,9 +2,9 @@
 
 The phases the players make no choices in run by themselves: once every eligible
 aircraft has a Manoeuvre token, Initiative is rolled (D6 each, ties re-rolled),
-the Tailing Fire phase passes (no aircraft can be Tailing before the End phase
-that determines it, p.30; tailing itself arrives with the End phase rules), and
-Movement begins with the initiative winner's choice of who moves first.
+the Tailing Fire phase passes when no aircraft is Tailing (determined in the
+previous End phase, p.30), and Movement begins with the initiative winner's
+choice of who moves first.
 """
 
 from __future__ import annotations

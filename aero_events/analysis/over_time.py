@@ -1,0 +1,78 @@
+"""How a game went, turn by turn and event by event: damage per turn, Altitude and Speed traces.
+
+Both read the folded :class:`~.timeline.Timeline`: damage from the ``DamageSuffered``
+events and the shots that caused them, Altitude and Speed by comparing each state with
+the one before (states share unchanged aircraft, so an event that touched no aircraft
+costs one identity test).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import pyarrow as pa
+
+from .shots import ShotRecord, shot_records
+from .tables import table_from_rows
+from .timeline import Timeline
+
+DAMAGE_SCHEMA = pa.schema([
+    ("turn", pa.int32()), ("side", pa.string()), ("damage_taken", pa.int64()), ("damage_dealt", pa.int64()),
+    ("cumulative_taken", pa.int64()), ("structure_left", pa.int64()), ("aircraft_in_play", pa.int64()),
+])
+
+FLIGHT_SCHEMA = pa.schema([
+    ("seq", pa.int64()), ("turn", pa.int32()), ("phase", pa.string()), ("aircraft", pa.string()),
+    ("side", pa.string()), ("altitude", pa.int32()), ("speed", pa.int32()), ("status", pa.string()),
+])
+
+
+def damage_by_turn(timeline: Timeline, shots: list[ShotRecord] | None = None) -> pa.Table:
+    """Per turn and side: Structure lost (any cause), Structure its fire took from the enemy, the running
+    total lost, and the Structure and aircraft it still had in play when the turn's last event was done."""
+    shots = shot_records(timeline.pairs()) if shots is None else shots
+    owner = {aircraft.id: aircraft.owner for aircraft in timeline.initial.aircraft.values()}
+    taken: dict[tuple[int, str], int] = defaultdict(int)
+    dealt: dict[tuple[int, str], int] = defaultdict(int)
+    last_state: dict[int, object] = {}
+    for envelope, state in zip(timeline.envelopes, timeline.states, strict=True):
+        last_state[envelope.turn] = state
+        if envelope.event.type_name() == "ai.DamageSuffered":
+            taken[(envelope.turn, owner.get(envelope.event.aircraft, "?"))] += envelope.event.hits
+    for shot in shots:
+        if shot.firer_owner is not None:
+            dealt[(shot.turn, shot.firer_owner)] += shot.structure_lost
+    rows = []
+    for player in timeline.players:
+        running = 0
+        for turn in sorted(last_state):
+            state = last_state[turn]
+            in_play = [a for a in state.aircraft.values() if a.owner == player and a.in_play]
+            running += taken[(turn, player)]
+            rows.append({"turn": turn, "side": player, "damage_taken": taken[(turn, player)],
+                         "damage_dealt": dealt[(turn, player)], "cumulative_taken": running,
+                         "structure_left": sum(a.structure for a in in_play), "aircraft_in_play": len(in_play)})
+    return table_from_rows(rows, DAMAGE_SCHEMA)
+
+
+def flight_traces(timeline: Timeline) -> pa.Table:
+    """Each aircraft's Altitude and Speed at the start and after every event that changed either."""
+    rows = []
+    first = timeline.initial
+    first_turn, first_phase = timeline.ruleset.clock(first)
+    for aircraft in first.aircraft.values():
+        rows.append({"seq": 0, "turn": first_turn, "phase": first_phase, "aircraft": aircraft.id,
+                     "side": aircraft.owner, "altitude": aircraft.altitude, "speed": aircraft.speed,
+                     "status": aircraft.status})
+    for envelope, before, after in timeline.pairs():
+        if after.aircraft is before.aircraft:
+            continue
+        for aircraft_id, aircraft in after.aircraft.items():
+            old = before.aircraft.get(aircraft_id)
+            if old is aircraft or (old is not None and (old.altitude, old.speed, old.status)
+                                   == (aircraft.altitude, aircraft.speed, aircraft.status)):
+                continue
+            rows.append({"seq": envelope.seq, "turn": envelope.turn, "phase": envelope.phase,
+                         "aircraft": aircraft_id, "side": aircraft.owner, "altitude": aircraft.altitude,
+                         "speed": aircraft.speed, "status": aircraft.status})
+    return table_from_rows(rows, FLIGHT_SCHEMA)

@@ -1,0 +1,55 @@
+"""The ``aero`` command: ``aero COMMAND [options]`` (also ``python -m aero_events.cli``).
+
+Each module named in :data:`COMMAND_MODULES` adds its subcommands through
+``register(subparsers)``: it calls ``subparsers.add_parser(...)`` and sets
+``handler=function(args) -> int`` with ``set_defaults``. A handler returns the exit
+code (0, or 1 for a negative answer such as a failed verify). An expected failure
+(any :class:`~aero_events.core.errors.AeroError`, a database or file error) prints
+one line, ``aero: error: ...``, and exits with 2, without a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+import duckdb
+
+from aero_events.core.errors import AeroError
+
+#: Modules that register subcommands, in the order their commands are listed.
+COMMAND_MODULES: list[str] = ["aero_events.cli.demo", "aero_events.cli.play", "aero_events.cli.store_commands",
+                               "aero_events.cli.viz_commands"]
+
+EXIT_ERROR = 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="aero",
+        description="Tabletop air-combat games as event streams: record, replay, branch, verify, export.",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(subparsers)
+    return parser
+
+
+def error_message(err: BaseException) -> str:
+    """One line saying what went wrong."""
+    text = str(err.args[0]) if isinstance(err, KeyError) and err.args else str(err)
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return lines[0] if lines else type(err).__name__
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``aero`` command; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.handler(args) or 0)
+    except (AeroError, duckdb.Error, OSError, KeyError, ValueError) as err:
+        print(f"aero: error: {error_message(err)}", file=sys.stderr)
+        return EXIT_ERROR

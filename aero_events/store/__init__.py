@@ -1,0 +1,45 @@
+"""The DuckDB event store: append, read, branch, verify, export.
+
+One DuckDB file (``aero.duckdb`` by default) holds games, their branches and their
+hash-chained events, plus per-turn state snapshots. Start with :class:`EventStore`::
+
+    store = EventStore("aero.duckdb")
+    store.save_session(session)                 # game, branches, new events, one transaction
+    store.events(game_id, "main", turn=3)       # envelopes, ancestors' included for a fork
+    store.state_at(game_id, "main", seq)        # from the nearest snapshot
+    store.verify(game_id).ok                    # hash chains and a full replay
+
+Modules: :mod:`.schema` (tables, migrations), :mod:`.database` (opening, locks,
+transactions), :mod:`.chain` (the hash chain), :mod:`.codec` (columns in and out),
+:mod:`.games` (game and branch rows, a game's ruleset), :mod:`.append` (the write
+path), :mod:`.lineage` (a branch's line of play), :mod:`.snapshots`,
+:mod:`.branches` (fork, compare), :mod:`.integrity` (verify), :mod:`.transfer`
+(JSON Lines, Parquet), :mod:`.records` and :mod:`.errors` (what the store hands
+back or raises), :mod:`.store` (the facade).
+"""
+
+from .branches import Comparison
+from .chain import GENESIS, event_hash
+from .errors import (
+    BranchExists,
+    CheckpointMismatch,
+    GameExists,
+    SchemaError,
+    StaleSequence,
+    StoreBusy,
+    StoreError,
+    UnknownBranch,
+    UnknownGame,
+)
+from .integrity import Problem, VerifyReport
+from .records import BranchInfo, GameRecord, GameSummary
+from .schema import MIGRATIONS, SCHEMA_VERSION, Migration, migrate, schema_version
+from .store import DEFAULT_PATH, EventStore
+from .transfer import JSONL_FORMAT, JSONL_FORMAT_VERSION
+
+__all__ = [
+    "DEFAULT_PATH", "GENESIS", "JSONL_FORMAT", "JSONL_FORMAT_VERSION", "MIGRATIONS", "SCHEMA_VERSION",
+    "BranchExists", "BranchInfo", "CheckpointMismatch", "Comparison", "EventStore", "GameExists", "GameRecord",
+    "GameSummary", "Migration", "Problem", "SchemaError", "StaleSequence", "StoreBusy", "StoreError",
+    "UnknownBranch", "UnknownGame", "VerifyReport", "event_hash", "migrate", "schema_version",
+]

@@ -1,0 +1,169 @@
+"""The store's tables, versioned, and the migrations that bring an older file forward.
+
+``schema_info`` keeps one row per applied migration (version, description, when).
+Opening a file applies every migration above its version, each in its own
+transaction, so a file is always at one exact version; a file written by a newer
+package is refused rather than misread.
+
+Version 1: ``games``, ``branches``, ``events`` (the hash-chained log).
+Version 2: ``snapshots``, one folded state per turn, so reading late in a long game
+does not fold it from the start.
+
+Column choices:
+
+* ``events.payload`` is VARCHAR holding the exact JSON bytes msgspec wrote (always
+  UTF-8). The hash chain is computed over those bytes, so they must come back byte
+  for byte (a JSON type may one day normalise); DuckDB's JSON functions read VARCHAR
+  directly (``payload->>'$.faces'``) for analysis, and it compresses well
+  (about 20 bytes per small event).
+* ``prev_hash`` and ``hash`` are 32-byte BLOBs (raw sha256): half the size of hex.
+* ``created`` is TIMESTAMP in UTC (TIMESTAMPTZ would need pytz to read back).
+* ``players`` is a VARCHAR list; ``setup`` and ``metadata`` are JSON text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+import duckdb
+
+from .errors import SchemaError
+
+
+@dataclass(frozen=True)
+class Migration:
+    """One step forward: SQL statements and/or a function run inside one transaction."""
+
+    version: int
+    description: str
+    statements: tuple[str, ...] = ()
+    apply: Callable[[duckdb.DuckDBPyConnection], None] | None = None
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        1,
+        "games, branches and the hash-chained events",
+        (
+            """CREATE TABLE IF NOT EXISTS schema_info (
+                version INTEGER PRIMARY KEY,
+                description VARCHAR NOT NULL,
+                applied TIMESTAMP NOT NULL
+            )""",
+            """CREATE TABLE games (
+                id VARCHAR PRIMARY KEY,
+                ruleset VARCHAR NOT NULL,
+                data_version VARCHAR NOT NULL,
+                engine_version VARCHAR NOT NULL,
+                created TIMESTAMP NOT NULL,
+                players VARCHAR[] NOT NULL,
+                setup JSON NOT NULL,
+                metadata JSON NOT NULL
+            )""",
+            """CREATE TABLE branches (
+                game VARCHAR NOT NULL,
+                id VARCHAR NOT NULL,
+                parent VARCHAR,
+                fork_seq BIGINT NOT NULL,
+                label VARCHAR NOT NULL,
+                created TIMESTAMP NOT NULL,
+                PRIMARY KEY (game, id)
+            )""",
+            """CREATE TABLE events (
+                game VARCHAR NOT NULL,
+                branch VARCHAR NOT NULL,
+                seq BIGINT NOT NULL,
+                turn INTEGER NOT NULL,
+                phase VARCHAR NOT NULL,
+                actor VARCHAR,
+                type VARCHAR NOT NULL,
+                version INTEGER NOT NULL,
+                payload VARCHAR NOT NULL,
+                prev_hash BLOB NOT NULL,
+                hash BLOB NOT NULL,
+                PRIMARY KEY (game, branch, seq)
+            )""",
+        ),
+    ),
+    Migration(
+        2,
+        "per-turn state snapshots",
+        (
+            """CREATE TABLE snapshots (
+                game VARCHAR NOT NULL,
+                branch VARCHAR NOT NULL,
+                seq BIGINT NOT NULL,
+                turn INTEGER NOT NULL,
+                state_hash VARCHAR NOT NULL,
+                state BLOB NOT NULL,
+                PRIMARY KEY (game, branch, seq)
+            )""",
+        ),
+    ),
+)
+
+#: The schema version this package writes.
+SCHEMA_VERSION = MIGRATIONS[-1].version
+
+
+def schema_version(conn: duckdb.DuckDBPyConnection) -> int:
+    """The file's schema version; 0 for a file without the store's tables."""
+    try:
+        (version,), = conn.execute("SELECT max(version) FROM schema_info").fetchall()
+    except duckdb.CatalogException:
+        return 0
+    return 0 if version is None else int(version)
+
+
+def migrate(
+    conn: duckdb.DuckDBPyConnection,
+    migrations: Sequence[Migration] = MIGRATIONS,
+    target: int | None = None,
+) -> list[int]:
+    """Apply, in order, each migration above the file's version up to ``target`` (default: the last).
+
+    Each step runs in its own transaction together with its ``schema_info`` row, so a
+    failed step leaves the file at the previous version. Returns the versions applied.
+    """
+    versions = [m.version for m in migrations]
+    if versions != list(range(1, len(versions) + 1)):
+        raise ValueError(f"migrations must be numbered 1, 2, 3...; got {versions}")
+    latest = versions[-1] if versions else 0
+    target = latest if target is None else target
+    current = schema_version(conn)
+    if current > latest:
+        raise SchemaError(
+            f"the database has schema version {current}, newer than this package's {latest}; "
+            "upgrade aero_events to read it"
+        )
+    applied = []
+    for migration in migrations:
+        if not current < migration.version <= target:
+            continue
+        conn.execute("BEGIN TRANSACTION")
+        try:
+            for statement in migration.statements:
+                conn.execute(statement)
+            if migration.apply is not None:
+                migration.apply(conn)
+            conn.execute(
+                "INSERT INTO schema_info VALUES (?, ?, ?)",
+                [migration.version, migration.description, datetime.now(UTC).replace(tzinfo=None)],
+            )
+            conn.execute("COMMIT")
+        except Exception as err:
+            conn.execute("ROLLBACK")
+            raise SchemaError(
+                f"migration to schema version {migration.version} ({migration.description}) failed: {err}"
+            ) from err
+        applied.append(migration.version)
+    return applied
+
+
+def schema_history(conn: duckdb.DuckDBPyConnection) -> list[tuple[int, str, datetime]]:
+    """Every applied migration: (version, description, applied at, UTC)."""
+    if schema_version(conn) == 0:
+        return []
+    return [tuple(row) for row in conn.execute("SELECT * FROM schema_info ORDER BY version").fetchall()]

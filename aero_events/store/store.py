@@ -1,0 +1,398 @@
+"""EventStore: games, branches and their hash-chained events in one DuckDB file.
+
+The store opens the file for each operation and closes it afterwards, so several
+processes can share a file (DuckDB admits one writing process at a time; the others
+wait, see :mod:`.database`). ``with EventStore(path) as store:`` keeps it open for a
+run of operations instead (and keeps other processes out meanwhile).
+
+Every write is one transaction: an append whose expected head is stale, a batch
+whose checkpoint does not match, an import with one bad line, a process killed
+mid-write: none leaves anything behind.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Any, Self
+
+import duckdb
+import msgspec
+
+from aero_events.core.dice import DiceSource, ManualDice
+from aero_events.core.events import Envelope, EnvelopeRecord, Event
+from aero_events.core.secrets import SaltSource
+from aero_events.core.session import Branch, Game, GameSession
+
+from . import snapshots as snapshot_store
+from .append import write_batch
+from .branches import Comparison, first_difference, fork_branch
+from .codec import batch_from_envelopes, decode_table, envelopes_from_columns, gc_paused
+from .database import DEFAULT_LOCK_TIMEOUT, first_row, open_database, transaction
+from .errors import StaleSequence, StoreError
+from .games import (
+    GameContext,
+    branch_infos,
+    game_context,
+    game_record,
+    game_record_for,
+    insert_branch,
+    insert_game,
+    resolve_game_id,
+)
+from .integrity import VerifyReport, verify_game
+from .lineage import head_seq, lineage_events
+from .records import BranchInfo, GameRecord, GameSummary
+from .transfer import export_jsonl, export_parquet, read_jsonl, store_parsed
+
+DEFAULT_PATH = "aero.duckdb"
+
+_READ_COLUMNS = ("branch", "seq", "turn", "phase", "actor", "type", "version", "payload")
+_ENVELOPE_COLUMNS = ("branch", "seq", "turn", "phase", "actor")
+
+
+def _conflict(err: duckdb.Error) -> bool:
+    """A write that lost a race with another writer in this process (same rows, or a commit conflict)."""
+    text = str(err).lower()
+    return any(marker in text for marker in ("primary key", "duplicate key", "conflict"))
+
+
+class EventStore:
+    """Games recorded as event streams in a DuckDB file (``aero.duckdb`` by default).
+
+    ``lock_timeout`` is how long an operation waits for another process to release the
+    file before raising :class:`StoreBusy`.
+    """
+
+    def __init__(self, path: str | os.PathLike = DEFAULT_PATH, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT):
+        self.path = os.fspath(path)
+        self.lock_timeout = lock_timeout
+        self._held: duckdb.DuckDBPyConnection | None = None
+        if self.path == ":memory:":
+            self._held = open_database(self.path)
+
+    # ---------------------------------------------------------------- connections
+
+    def __enter__(self) -> Self:
+        if self._held is None:
+            self._held = open_database(self.path, lock_timeout=self.lock_timeout)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.path != ":memory:":
+            self.close()
+
+    def close(self) -> None:
+        if self._held is not None:
+            self._held.close()
+            self._held = None
+
+    @contextmanager
+    def connection(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        """A connection with an up-to-date schema, for reads (or SQL of your own)."""
+        if self._held is not None:
+            yield self._held
+            return
+        conn = open_database(self.path, lock_timeout=self.lock_timeout)
+        try:
+            yield conn
+        finally:
+            conn.close()
+
+    @contextmanager
+    def _writing(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        with self.connection() as conn, transaction(conn):
+            yield conn
+
+    # ---------------------------------------------------------------- games
+
+    def create_game(self, game: Game, created: datetime | None = None) -> GameRecord:
+        """Store a game's row and its branches (no events: append or save_session adds those)."""
+        record = game_record_for(game, created)
+        with self._writing() as conn:
+            insert_game(conn, record)
+            for branch in _parents_first(game):
+                insert_branch(conn, game.id, branch.id, branch.parent.id if branch.parent else None,
+                              branch.fork_seq, branch.label, record.created)
+        return record
+
+    def game(self, game_id: str) -> GameRecord:
+        with self.connection() as conn:
+            return game_record(conn, game_id)
+
+    def resolve_game_id(self, prefix: str) -> str:
+        """The full id of the one game whose id starts with ``prefix``."""
+        with self.connection() as conn:
+            return resolve_game_id(conn, prefix)
+
+    def games(self) -> list[GameSummary]:
+        """Every game, oldest first, with its number of events and branches and its last turn."""
+        with self.connection() as conn:
+            rows = conn.execute(
+                """SELECT g.id, g.ruleset, g.created, g.players, coalesce(e.events, 0), coalesce(b.branches, 0),
+                          e.last_turn
+                   FROM games g
+                   LEFT JOIN (SELECT game, count(*) AS events, max(turn) AS last_turn FROM events GROUP BY game) e
+                          ON e.game = g.id
+                   LEFT JOIN (SELECT game, count(*) AS branches FROM branches GROUP BY game) b ON b.game = g.id
+                   ORDER BY g.created, g.id"""
+            ).fetchall()
+        return [GameSummary(id=r[0], ruleset=r[1], created=r[2], players=list(r[3]), events=int(r[4]),
+                            branches=int(r[5]), last_turn=r[6]) for r in rows]
+
+    # ---------------------------------------------------------------- writing
+
+    def append(self, game_id: str, branch_id: str, envelopes: Sequence[Envelope], expected_seq: int) -> int:
+        """Append ``envelopes`` (numbered ``expected_seq + 1``...) to a branch whose head is ``expected_seq``.
+
+        Raises :class:`StaleSequence`, writing nothing, when the stored head differs
+        (another writer got there first). Returns the new head.
+        """
+        batch = batch_from_envelopes(envelopes, game_id, branch_id, expected_seq + 1)
+        try:
+            with self._writing() as conn:
+                write_batch(conn, game_id, branch_id, batch, expected_seq,
+                            context=lambda: game_context(conn, game_id))
+        except (duckdb.ConstraintException, duckdb.TransactionException) as err:
+            if not _conflict(err):
+                raise
+            raise self._lost_race(game_id, branch_id, expected_seq) from err
+        return expected_seq + len(batch)
+
+    def _lost_race(self, game_id: str, branch_id: str, expected_seq: int) -> StaleSequence:
+        with self.connection() as conn:
+            head = head_seq(conn, game_id, branch_id)
+        return StaleSequence(game_id, branch_id, expected_seq, head, "another writer committed first")
+
+    def save_session(self, session: GameSession, created: datetime | None = None) -> dict[str, int]:
+        """Store everything of ``session.game`` not yet stored: the game, new branches, new events.
+
+        One transaction for the whole game. A branch whose stored events run past, or
+        differ from, the session's raises :class:`StaleSequence`. Returns the number of
+        events appended per branch.
+        """
+        game = session.game
+        batches = {}
+        with self.connection() as conn:
+            stored = self._stored_heads(conn, game)
+        for branch in _parents_first(game):
+            start = max(stored.get(branch.id, branch.fork_seq), branch.fork_seq)
+            batches[branch.id] = batch_from_envelopes(branch.own[start - branch.fork_seq:], game.id, branch.id,
+                                                      start + 1)
+        appended: dict[str, int] = {}
+        first_written = next(((bid, batch.seqs[0] - 1) for bid, batch in batches.items() if len(batch)), None)
+        try:
+            with self._writing() as conn:
+                if not conn.execute("SELECT 1 FROM games WHERE id = ?", [game.id]).fetchall():
+                    insert_game(conn, game_record_for(game, created))
+                known = _stored_branches(conn, game.id)
+                for branch in _parents_first(game):
+                    self._check_branch(conn, game, branch, known.get(branch.id))
+                    batch = batches[branch.id]
+                    expected = batch.seqs[0] - 1 if len(batch) else branch.head_seq
+                    write_batch(conn, game.id, branch.id, batch, expected,
+                                context=lambda: game_context(conn, game.id), state_of=branch.state_at)
+                    appended[branch.id] = len(batch)
+        except (duckdb.ConstraintException, duckdb.TransactionException) as err:
+            if not _conflict(err) or first_written is None:
+                raise
+            raise self._lost_race(game.id, *first_written) from err
+        return appended
+
+    @staticmethod
+    def _stored_heads(conn: duckdb.DuckDBPyConnection, game: Game) -> dict[str, int]:
+        return {branch_id: info.head_seq for branch_id, info in _stored_branches(conn, game.id).items()}
+
+    @staticmethod
+    def _check_branch(conn: duckdb.DuckDBPyConnection, game: Game, branch: Branch, info: BranchInfo | None) -> None:
+        """Create a branch the store lacks; refuse one whose store copy went elsewhere."""
+        parent = branch.parent.id if branch.parent else None
+        if info is None:
+            insert_branch(conn, game.id, branch.id, parent, branch.fork_seq, branch.label, None)
+            return
+        if (info.parent, info.fork_seq) != (parent, branch.fork_seq):
+            raise StoreError(f"branch {branch.id!r} of game {game.id} is stored as a fork of {info.parent!r} at "
+                             f"{info.fork_seq}, the session has it fork {parent!r} at {branch.fork_seq}")
+        if info.head_seq > branch.head_seq:
+            raise StaleSequence(game.id, branch.id, branch.head_seq, info.head_seq,
+                                "the store has events this session has not seen")
+        if info.head_seq > branch.fork_seq:
+            stored = first_row(conn.execute("SELECT payload FROM events WHERE game = ? AND branch = ? AND seq = ?",
+                                  [game.id, branch.id, info.head_seq]).fetchall())
+            mine = msgspec.json.encode(branch.envelope(info.head_seq).event).decode()
+            if stored is None or stored[0] != mine:
+                raise StaleSequence(game.id, branch.id, branch.head_seq, info.head_seq,
+                                    f"the stored event {info.head_seq} differs from the session's")
+
+    # ---------------------------------------------------------------- reading
+
+    def head(self, game_id: str, branch: str = "main") -> int:
+        """The seq of the branch's last event (its fork point if it has none of its own)."""
+        with self.connection() as conn:
+            return head_seq(conn, game_id, branch)
+
+    def records(self, game_id: str, branch: str = "main", *, turn: int | None = None, phase: str | None = None,
+                types: Iterable[str | type[Event]] | None = None, start: int | None = None,
+                stop: int | None = None) -> list[EnvelopeRecord]:
+        """A branch's events as stored (payload undecoded): no ruleset or event class needed."""
+        with self.connection() as conn:
+            table = lineage_events(conn, game_id, branch, columns=_READ_COLUMNS, turn=turn, phase=phase,
+                                   types=_type_names(types), start=start, stop=stop)
+        columns = [table.column(name).to_pylist() for name in _READ_COLUMNS]
+        with gc_paused():
+            return [EnvelopeRecord(game_id=game_id, branch_id=b, seq=s, turn=t, phase=p, actor=a, type=ty,
+                                   version=v, payload=msgspec.Raw(payload.encode()))
+                    for b, s, t, p, a, ty, v, payload in zip(*columns, strict=True)]
+
+    def events(self, game_id: str, branch: str = "main", turn: int | None = None, phase: str | None = None,
+               types: Iterable[str | type[Event]] | None = None, start: int | None = None,
+               stop: int | None = None) -> list[Envelope]:
+        """A branch's events in seq order: its ancestors' up to the fork, then its own.
+
+        Filters: one ``turn``, one ``phase``, event ``types`` (names or classes), and
+        ``start <= seq <= stop``. Older payload versions are upcast.
+        """
+        with self.connection() as conn:
+            table = lineage_events(conn, game_id, branch, columns=_READ_COLUMNS, turn=turn, phase=phase,
+                                   types=_type_names(types), start=start, stop=stop)
+        events = decode_table(table, where=f"game {game_id} branch {branch}")
+        return envelopes_from_columns(game_id, *(table.column(name).to_pylist() for name in _ENVELOPE_COLUMNS),
+                                      events)
+
+    def load_game(self, game_id: str) -> Game:
+        """The whole game rebuilt in memory, every branch replayed (checkpoints checked)."""
+        with self.connection() as conn:
+            context = game_context(conn, game_id)
+            infos = branch_infos(conn, game_id)
+            table = conn.sql(f"SELECT {', '.join(_READ_COLUMNS)} FROM events WHERE game = $game ORDER BY branch, seq",
+                             params={"game": game_id}).to_arrow_table()
+        events = decode_table(table, where=f"game {game_id}")
+        envelopes = envelopes_from_columns(game_id, *(table.column(name).to_pylist() for name in _ENVELOPE_COLUMNS),
+                                           events)
+        own: dict[str, list[Envelope]] = {}
+        for envelope in envelopes:
+            own.setdefault(envelope.branch_id, []).append(envelope)
+        return _rebuild(context, game_id, infos, own)
+
+    def session(self, game_id: str, branch: str = "main", *, dice: DiceSource,
+                salts: SaltSource | None = None) -> GameSession:
+        """A session to continue play on a stored branch; save it with :meth:`save_session`."""
+        game = self.load_game(game_id)
+        return GameSession(game.ruleset, dice=dice, salts=salts, game=game, branch=branch)
+
+    def state_at(self, game_id: str, branch: str = "main", seq: int | None = None, *,
+                 use_snapshots: bool = True) -> Any:
+        """The state after event ``seq`` (default: the head) of a branch.
+
+        Starts from the nearest snapshot at or before ``seq``, so only the events
+        since that turn's start are folded (``use_snapshots=False`` folds from the start).
+        """
+        with self.connection() as conn:
+            context = game_context(conn, game_id)
+            return snapshot_store.state_at(conn, context, game_id, branch, seq, use_snapshots=use_snapshots)
+
+    def state_hash(self, game_id: str, branch: str = "main", seq: int | None = None) -> str:
+        with self.connection() as conn:
+            context = game_context(conn, game_id)
+            state = snapshot_store.state_at(conn, context, game_id, branch, seq)
+        return context.ruleset.state_hash(state)
+
+    def rebuild_snapshots(self, game_id: str) -> int:
+        """Recompute a game's snapshots from its events (e.g. for games stored before schema 2)."""
+        with self._writing() as conn:
+            return snapshot_store.rebuild_snapshots(conn, game_context(conn, game_id), game_id)
+
+    # ---------------------------------------------------------------- branches
+
+    def fork(self, game_id: str, from_branch: str, at_seq: int, name: str, *, label: str | None = None,
+             created: datetime | None = None) -> BranchInfo:
+        """A new branch sharing ``from_branch``'s events 1..``at_seq``; play on with :meth:`session`."""
+        with self._writing() as conn:
+            return fork_branch(conn, game_id, from_branch, at_seq, name, label=label, created=created)
+
+    def branch_tree(self, game_id: str) -> dict[str, BranchInfo]:
+        """Every branch, parents before children; each names its parent, fork point and children."""
+        with self.connection() as conn:
+            return branch_infos(conn, game_id)
+
+    def compare(self, game_id: str, branch_a: str, branch_b: str) -> Comparison:
+        """The first seq where two branches differ (and the events there) and their final state hashes."""
+        with self.connection() as conn:
+            context = game_context(conn, game_id)
+            seq = first_difference(conn, game_id, branch_a, branch_b)
+            heads, hashes, at = [], [], []
+            for branch in (branch_a, branch_b):
+                head = head_seq(conn, game_id, branch)
+                heads.append(head)
+                hashes.append(context.ruleset.state_hash(
+                    snapshot_store.state_at(conn, context, game_id, branch, head)))
+        for branch in (branch_a, branch_b):
+            found = self.events(game_id, branch, start=seq, stop=seq) if seq is not None else []
+            at.append(found[0] if found else None)
+        return Comparison(game_id=game_id, branch_a=branch_a, branch_b=branch_b, first_difference=seq,
+                          event_a=at[0], event_b=at[1], head_a=heads[0], head_b=heads[1],
+                          state_hash_a=hashes[0], state_hash_b=hashes[1])
+
+    # ---------------------------------------------------------------- integrity and transfer
+
+    def verify(self, game_id: str, *, replay: bool = True) -> VerifyReport:
+        """Re-walk every branch's hash chain and (with ``replay``) re-fold it through the ruleset."""
+        with self.connection() as conn:
+            return verify_game(conn, game_id, replay=replay)
+
+    def export_jsonl(self, game_id: str, path: str | os.PathLike) -> int:
+        """Write a game as JSON Lines (header, branches, events); returns the number of events."""
+        with self.connection() as conn:
+            return export_jsonl(conn, game_id, path)
+
+    def import_jsonl(self, path: str | os.PathLike, *, replace: bool = False) -> str:
+        """Store a game from JSON Lines, all or nothing; returns its id.
+
+        A game id already stored is refused (:class:`GameExists`) unless ``replace``.
+        """
+        parsed = read_jsonl(path)
+        with self._writing() as conn:
+            return store_parsed(conn, parsed, replace=replace)
+
+    def export_parquet(self, path: str | os.PathLike, game_ids: Sequence[str] | None = None,
+                       where: str | None = None) -> int:
+        """Copy events to a Parquet file for DuckDB to query in place; returns the number of events."""
+        with self.connection() as conn:
+            return export_parquet(conn, path, game_ids, where)
+
+
+def _type_names(types: Iterable[str | type[Event]] | None) -> list[str] | None:
+    if types is None:
+        return None
+    return [name if isinstance(name, str) else name.type_name() for name in types]
+
+
+def _stored_branches(conn: duckdb.DuckDBPyConnection, game_id: str) -> dict[str, BranchInfo]:
+    """The stored branches of a game; none if the game is not stored (yet)."""
+    if not conn.execute("SELECT 1 FROM branches WHERE game = ? LIMIT 1", [game_id]).fetchall():
+        return {}
+    return branch_infos(conn, game_id)
+
+
+def _parents_first(game: Game) -> list[Branch]:
+    """The game's branches ordered so that each comes after its parent."""
+    return sorted(game.branches.values(), key=lambda branch: len(branch.lineage()))
+
+
+def _rebuild(context: GameContext, game_id: str, infos: dict[str, BranchInfo],
+             own: dict[str, list[Envelope]]) -> Game:
+    record = context.record
+    game = Game(context.ruleset, context.setup, game_id, metadata=msgspec.json.decode(record.metadata))
+    for info in infos.values():
+        if info.parent is None:
+            if info.id != "main":
+                raise StoreError(f"game {game_id}'s root branch is {info.id!r}; a game starts on 'main'")
+        else:
+            game.fork(info.parent, info.fork_seq, info.id)
+        game.branches[info.id].label = info.label
+        replay = GameSession(context.ruleset, dice=ManualDice(), salts=SaltSource("replay"), game=game,
+                             branch=info.id)
+        replay.record(own.get(info.id, []))
+    return game

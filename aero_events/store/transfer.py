@@ -1,0 +1,350 @@
+"""Games in and out of the store: JSON Lines (one game, for people and other tools) and Parquet (corpora).
+
+JSON Lines layout (every line written and read with msgspec)::
+
+    line 1                 JsonlHeader   the game row, format version, counts
+    next branch_count      JsonlBranch   parents before children, with each head's hash
+    then one per event     EnvelopeRecord   each branch's own events, branch by branch, in seq order
+
+Importing validates every line against these schemas; a bad line is refused with a
+:class:`DataError` naming the file, the line and the field, and nothing is kept (one
+transaction). Current-version payloads are stored as msgspec re-encodes them; older
+ones as given, to be upcast when read. Each branch's recomputed chain must end at
+the exported head hash, so an altered file is refused too.
+
+Parquet: ``COPY (SELECT ...) TO file (FORMAT parquet)`` of the events (with their
+game, branch and the game's ruleset), for DuckDB to query in place.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import duckdb
+import msgspec
+
+from aero_events.core.errors import DataError
+from aero_events.core.events import EVENT_TYPES, EnvelopeRecord, Event, decode_event, encode_event
+
+from .append import write_batch
+from .codec import EventBatch, gc_paused, split_error
+from .database import first_row
+from .errors import CheckpointMismatch, GameExists
+from .games import branch_infos, game_context, game_record, insert_branch, insert_game
+from .records import GameRecord, utc_aware, utc_naive
+
+JSONL_FORMAT = "aero-events/jsonl"
+JSONL_FORMAT_VERSION = 1
+
+
+class JsonlHeader(msgspec.Struct, kw_only=True):
+    """Line 1 of an exported game."""
+
+    format: str
+    format_version: int
+    game_id: str
+    ruleset: str
+    data_version: str
+    engine_version: str
+    created: datetime
+    players: list[str]
+    setup: msgspec.Raw
+    metadata: dict[str, Any]
+    branch_count: int
+    event_count: int
+
+
+class JsonlBranch(msgspec.Struct, kw_only=True):
+    """One branch line; ``head_hash`` (hex) lets an import prove the events arrived unaltered."""
+
+    id: str
+    parent: str | None
+    fork_seq: int
+    label: str
+    created: datetime
+    head_seq: int | None = None
+    head_hash: str | None = None
+
+
+_encoder = msgspec.json.Encoder()
+_header_decoder = msgspec.json.Decoder(JsonlHeader)
+_branch_decoder = msgspec.json.Decoder(JsonlBranch)
+_record_decoder = msgspec.json.Decoder(EnvelopeRecord)
+
+
+# ---------------------------------------------------------------- export
+
+
+def export_jsonl(conn: duckdb.DuckDBPyConnection, game_id: str, path: str | os.PathLike) -> int:
+    """Write one game as JSON Lines; returns the number of events written."""
+    record = game_record(conn, game_id)
+    infos = branch_infos(conn, game_id)
+    names = ("branch", "seq", "turn", "phase", "actor", "type", "version", "payload", "hash")
+    table = conn.sql(f"SELECT {', '.join(names)} FROM events WHERE game = $game ORDER BY branch, seq",
+                     params={"game": game_id}).to_arrow_table()
+    columns = {name: table.column(name).to_pylist() for name in names}
+    by_branch: dict[str, list[int]] = {}
+    for row, branch in enumerate(columns["branch"]):
+        by_branch.setdefault(branch, []).append(row)
+    header = JsonlHeader(
+        format=JSONL_FORMAT, format_version=JSONL_FORMAT_VERSION, game_id=record.id, ruleset=record.ruleset,
+        data_version=record.data_version, engine_version=record.engine_version, created=utc_aware(record.created),
+        players=record.players, setup=msgspec.Raw(record.setup.encode()),
+        metadata=msgspec.json.decode(record.metadata), branch_count=len(infos), event_count=table.num_rows,
+    )
+    with open(path, "wb") as out:
+        out.write(_encoder.encode(header) + b"\n")
+        for info in infos.values():
+            rows = by_branch.get(info.id, [])
+            head_hash = columns["hash"][rows[-1]].hex() if rows else None
+            out.write(_encoder.encode(JsonlBranch(
+                id=info.id, parent=info.parent, fork_seq=info.fork_seq, label=info.label,
+                created=utc_aware(info.created), head_seq=info.head_seq, head_hash=head_hash)) + b"\n")
+        with gc_paused():
+            for info in infos.values():
+                records = [
+                    EnvelopeRecord(game_id=record.id, branch_id=info.id, seq=columns["seq"][row],
+                                   turn=columns["turn"][row], phase=columns["phase"][row],
+                                   actor=columns["actor"][row], type=columns["type"][row],
+                                   version=columns["version"][row],
+                                   payload=msgspec.Raw(columns["payload"][row].encode()))
+                    for row in by_branch.get(info.id, [])
+                ]
+                if records:
+                    out.write(_encoder.encode_lines(records))
+    return table.num_rows
+
+
+def export_parquet(
+    conn: duckdb.DuckDBPyConnection,
+    path: str | os.PathLike,
+    game_ids: Sequence[str] | None = None,
+    where: str | None = None,
+) -> int:
+    """Copy events (all, those of ``game_ids``, and/or those matching the SQL ``where``) to Parquet.
+
+    The file has the events table's columns plus ``ruleset``; ``where`` may use any of
+    them. Returns the number of events written.
+    """
+    conditions = ["true"]
+    params: dict[str, Any] = {"path": os.fspath(path)}
+    if game_ids is not None:
+        conditions.append("list_contains($games, game)")
+        params["games"] = list(game_ids)
+    if where:
+        conditions.append(f"({where})")
+    row = first_row(conn.execute(
+        f"""COPY (
+              SELECT * FROM (SELECT e.*, g.ruleset FROM events e JOIN games g ON g.id = e.game)
+              WHERE {' AND '.join(conditions)} ORDER BY game, branch, seq
+            ) TO $path (FORMAT parquet, COMPRESSION zstd)""",
+        params,
+    ).fetchall())
+    return int(row[0]) if row else 0
+
+
+# ---------------------------------------------------------------- import
+
+
+@dataclass
+class _BranchLines:
+    line: int
+    branch: JsonlBranch
+    batch: EventBatch = field(default_factory=lambda: EventBatch([], [], [], [], [], [], [], []))
+    lines: list[int] = field(default_factory=list)
+
+
+@dataclass
+class ParsedGame:
+    """A JSON Lines game, validated and ready to store."""
+
+    source: str
+    header: JsonlHeader
+    branches: dict[str, _BranchLines]
+
+
+def _refuse(source: str, line: int, err: Exception, prefix: str = "") -> DataError:
+    detail, path = split_error(err)
+    if isinstance(err, msgspec.DecodeError) and not isinstance(err, msgspec.ValidationError):
+        return DataError(f"not valid JSON: {detail}", source=source, location=line)
+    return DataError(detail, source=source, location=line, field=f"{prefix}{path}" if path else prefix.rstrip(".")
+                     or None)
+
+
+def read_jsonl(path: str | os.PathLike) -> ParsedGame:
+    """Read and validate a JSON Lines game (nothing is stored)."""
+    source = os.fspath(path)
+    header: JsonlHeader | None = None
+    branches: dict[str, _BranchLines] = {}
+    events_seen = 0
+    last_line = 0
+    with open(path, "rb") as lines, gc_paused():
+        for number, raw in enumerate(lines, start=1):
+            line = raw.rstrip(b"\r\n")
+            if not line.strip():
+                continue
+            last_line = number
+            if header is None:
+                header = _read_header(source, number, line)
+            elif len(branches) < header.branch_count:
+                _read_branch(source, number, line, branches)
+            else:
+                _read_event(source, number, line, header, branches)
+                events_seen += 1
+    if header is None:
+        raise DataError("the file is empty; line 1 must be the game header", source=source, location=1)
+    if len(branches) < header.branch_count:
+        raise DataError(f"the header announces {header.branch_count} branches, the file has {len(branches)}",
+                        source=source, location=1, field="branch_count")
+    if events_seen != header.event_count:
+        raise DataError(f"the header announces {header.event_count} events, the file has {events_seen}",
+                        source=source, location=1, field="event_count")
+    for entry in branches.values():
+        if entry.branch.parent is not None:
+            parent = branches[entry.branch.parent]
+            parent_head = parent.branch.fork_seq + len(parent.batch)
+            if entry.branch.fork_seq > parent_head:
+                raise DataError(f"forks from {entry.branch.parent!r} at {entry.branch.fork_seq}, but that branch "
+                                f"ends at {parent_head}", source=source, location=entry.line, field="fork_seq")
+        if entry.branch.head_seq is not None and entry.branch.head_seq != entry.branch.fork_seq + len(entry.batch):
+            raise DataError(f"branch {entry.branch.id!r} should end at event {entry.branch.head_seq}, its events "
+                            f"end at {entry.branch.fork_seq + len(entry.batch)}", source=source,
+                            location=last_line, field="seq")
+    return ParsedGame(source, header, branches)
+
+
+def _read_header(source: str, number: int, line: bytes) -> JsonlHeader:
+    try:
+        header = _header_decoder.decode(line)
+    except msgspec.DecodeError as err:
+        raise _refuse(source, number, err) from err
+    if header.format != JSONL_FORMAT:
+        raise DataError(f"expected {JSONL_FORMAT!r}, found {header.format!r}", source=source, location=number,
+                        field="format")
+    if header.format_version > JSONL_FORMAT_VERSION:
+        raise DataError(f"format version {header.format_version} is newer than this package reads "
+                        f"({JSONL_FORMAT_VERSION})", source=source, location=number, field="format_version")
+    try:
+        msgspec.json.decode(header.setup)
+    except msgspec.DecodeError as err:
+        raise _refuse(source, number, err, "setup.") from err
+    return header
+
+
+def _read_branch(source: str, number: int, line: bytes, branches: dict[str, _BranchLines]) -> None:
+    try:
+        branch = _branch_decoder.decode(line)
+    except msgspec.DecodeError as err:
+        raise _refuse(source, number, err) from err
+    if branch.id in branches:
+        raise DataError(f"branch {branch.id!r} is listed twice", source=source, location=number, field="id")
+    if branch.parent is None and (branches or branch.fork_seq != 0):
+        raise DataError("only the first branch, forked at 0, may have no parent", source=source,
+                        location=number, field="parent")
+    if branch.parent is not None and branch.parent not in branches:
+        raise DataError(f"parent {branch.parent!r} is not listed before this branch", source=source,
+                        location=number, field="parent")
+    if branch.fork_seq < 0:
+        raise DataError("fork_seq cannot be negative", source=source, location=number, field="fork_seq")
+    if branch.head_hash is not None:
+        try:
+            bytes.fromhex(branch.head_hash)
+        except ValueError as err:
+            raise DataError("head_hash is not hex", source=source, location=number, field="head_hash") from err
+    branches[branch.id] = _BranchLines(number, branch)
+
+
+def _read_event(source: str, number: int, line: bytes, header: JsonlHeader,
+                branches: dict[str, _BranchLines]) -> None:
+    try:
+        record = _record_decoder.decode(line)
+    except msgspec.DecodeError as err:
+        raise _refuse(source, number, err) from err
+    if record.game_id != header.game_id:
+        raise DataError(f"event of game {record.game_id!r} in the file of game {header.game_id!r}",
+                        source=source, location=number, field="game_id")
+    entry = branches.get(record.branch_id)
+    if entry is None:
+        raise DataError(f"branch {record.branch_id!r} is not listed in the file", source=source,
+                        location=number, field="branch_id")
+    expected = entry.branch.fork_seq + len(entry.batch) + 1
+    if record.seq != expected:
+        raise DataError(f"event {record.seq} where event {expected} of branch {record.branch_id!r} belongs",
+                        source=source, location=number, field="seq")
+    if record.type not in EVENT_TYPES:
+        raise DataError(f"unknown event type {record.type!r}; is its ruleset imported?", source=source,
+                        location=number, field="type")
+    payload = bytes(record.payload)
+    try:
+        event = decode_event(record.type, record.version, payload)
+    except msgspec.DecodeError as err:
+        raise _refuse(source, number, err, "payload.") from err
+    except DataError as err:
+        raise DataError(err.detail, source=source, location=number, field="payload") from err
+    except (KeyError, ValueError) as err:
+        raise DataError(str(err).strip("'\""), source=source, location=number, field="version") from err
+    current = EVENT_TYPES[record.type].version
+    _add(entry, number, record, event, encode_event(event) if record.version == current else payload)
+
+
+def _add(entry: _BranchLines, number: int, record: EnvelopeRecord, event: Event, payload: bytes) -> None:
+    batch = entry.batch
+    batch.seqs.append(record.seq)
+    batch.turns.append(record.turn)
+    batch.phases.append(record.phase)
+    batch.actors.append(record.actor)
+    batch.types.append(record.type)
+    batch.versions.append(record.version)
+    batch.payloads.append(payload)
+    batch.events.append(event)
+    entry.lines.append(number)
+
+
+def store_parsed(conn: duckdb.DuckDBPyConnection, parsed: ParsedGame, *, replace: bool = False) -> str:
+    """Write a validated game inside the caller's transaction; returns its id."""
+    header = parsed.header
+    game_id = header.game_id
+    exists = conn.execute("SELECT 1 FROM games WHERE id = ?", [game_id]).fetchall()
+    if exists and not replace:
+        raise GameExists(f"game {game_id} is already in the store (import with replace to overwrite it)")
+    if exists:
+        delete_game(conn, game_id)
+    insert_game(conn, GameRecord(
+        id=game_id, ruleset=header.ruleset, data_version=header.data_version,
+        engine_version=header.engine_version, created=utc_naive(header.created), players=header.players,
+        setup=bytes(header.setup).decode(), metadata=msgspec.json.encode(header.metadata).decode(),
+    ))
+    for entry in parsed.branches.values():
+        branch = entry.branch
+        insert_branch(conn, game_id, branch.id, branch.parent, branch.fork_seq, branch.label, branch.created)
+    context = None
+
+    def load_context():
+        nonlocal context
+        if context is None:
+            context = game_context(conn, game_id)
+        return context
+
+    for entry in parsed.branches.values():
+        branch = entry.branch
+        try:
+            head_hash = write_batch(conn, game_id, branch.id, entry.batch, branch.fork_seq, context=load_context)
+        except CheckpointMismatch as err:
+            line = entry.lines[err.seq - branch.fork_seq - 1]
+            raise DataError(str(err), source=parsed.source, location=line, field="payload.state_hash") from err
+        if branch.head_hash is not None and head_hash.hex() != branch.head_hash.lower():
+            raise DataError(f"the events of branch {branch.id!r} do not hash to the exported head hash: "
+                            "the file was altered after export", source=parsed.source, location=entry.line,
+                            field="head_hash")
+    return game_id
+
+
+def delete_game(conn: duckdb.DuckDBPyConnection, game_id: str) -> None:
+    """Remove every row of a game (inside the caller's transaction)."""
+    for table in ("snapshots", "events", "branches", "games"):
+        column = "id" if table == "games" else "game"
+        conn.execute(f"DELETE FROM {table} WHERE {column} = ?", [game_id])
