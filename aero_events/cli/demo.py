@@ -17,9 +17,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from aero_events.demo import run_demo
-
-    from aero_events.demo import BOTS
+    from aero_events.demo import BOTS, run_demo
 
     bots = tuple(name.strip() for name in args.bots.split(","))
     if len(bots) != 2 or any(name not in BOTS for name in bots):

@@ -3,7 +3,7 @@
 It knows nothing of any ruleset; rulesets build on it.
 """
 
-from .decider import Command, Ruleset, state_hash
+from .decider import Command, CommandChain, CommandProduct, Ruleset, chain_commands, state_hash
 from .dice import DiceCup, DiceRolled, DiceSource, ManualDice, Modifier, SeededDice, TapeDice, check_faces
 from .errors import AeroError, DataError, DiceError, RuleError, SecretMismatch, TapeExhausted
 from .events import (
@@ -19,9 +19,42 @@ from .secrets import RedactedEvent, SaltSource, SecretEvent, check_reveal, commi
 from .session import Branch, Game, GameSession, ReplayMismatch, StateCheckpoint
 
 __all__ = [
-    "EVENT_TYPES", "AeroError", "Branch", "Command", "DataError", "DiceCup", "DiceError", "DiceRolled",
-    "DiceSource", "Envelope", "EnvelopeRecord", "Event", "Game", "GameSession", "ManualDice", "Modifier",
-    "RedactedEvent", "ReplayMismatch", "RuleError", "Ruleset", "SaltSource", "SecretEvent", "SecretMismatch",
-    "SeededDice", "StateCheckpoint", "TapeDice", "TapeExhausted", "check_faces", "check_reveal", "commitment",
-    "decode_event", "encode_event", "redact", "state_hash", "upcaster",
+    "EVENT_TYPES",
+    "AeroError",
+    "Branch",
+    "Command",
+    "CommandChain",
+    "CommandProduct",
+    "DataError",
+    "DiceCup",
+    "DiceError",
+    "DiceRolled",
+    "DiceSource",
+    "Envelope",
+    "EnvelopeRecord",
+    "Event",
+    "Game",
+    "GameSession",
+    "ManualDice",
+    "Modifier",
+    "RedactedEvent",
+    "ReplayMismatch",
+    "RuleError",
+    "Ruleset",
+    "SaltSource",
+    "SecretEvent",
+    "SecretMismatch",
+    "SeededDice",
+    "StateCheckpoint",
+    "TapeDice",
+    "TapeExhausted",
+    "chain_commands",
+    "check_faces",
+    "check_reveal",
+    "commitment",
+    "decode_event",
+    "encode_event",
+    "redact",
+    "state_hash",
+    "upcaster",
 ]

@@ -17,9 +17,11 @@ The core never imports a ruleset: it only calls these methods.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
+import itertools
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, ClassVar
 
 import msgspec
@@ -48,6 +50,77 @@ class Command(msgspec.Struct, frozen=True, kw_only=True, tag_field="command"):
     player: str
 
 
+class CommandProduct(Sequence):
+    """Every combination of some choices, each command built only when asked for.
+
+    Some decision points offer tens of thousands of choices (every hex, facing, Speed and
+    Altitude of a set-up placement): a bot picking one at random needs only the count and one
+    index. ``build(*values)`` makes the command for one value of each axis; the order is
+    that of ``itertools.product(*axes)``.
+    """
+
+    def __init__(self, build: Callable[..., Command], axes: Sequence[Sequence[Any]]):
+        self._build = build
+        self._axes = [tuple(axis) for axis in axes]
+        self._length = 1
+        for axis in self._axes:
+            self._length *= len(axis)
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._length))]
+        if index < 0:
+            index += self._length
+        if not 0 <= index < self._length:
+            raise IndexError("command index out of range")
+        values = []
+        for axis in reversed(self._axes):
+            index, position = divmod(index, len(axis))
+            values.append(axis[position])
+        return self._build(*reversed(values))
+
+    def __iter__(self) -> Iterator[Command]:
+        build = self._build
+        for values in itertools.product(*self._axes):
+            yield build(*values)
+
+
+class CommandChain(Sequence):
+    """Several sequences of commands read as one, without copying them."""
+
+    def __init__(self, parts: Iterable[Sequence[Command]]):
+        self._parts = [part for part in parts if len(part)]
+        self._starts = list(itertools.accumulate((len(part) for part in self._parts), initial=0))
+
+    def __len__(self) -> int:
+        return self._starts[-1]
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("command index out of range")
+        part = bisect.bisect_right(self._starts, index) - 1
+        return self._parts[part][index - self._starts[part]]
+
+    def __iter__(self) -> Iterator[Command]:
+        for part in self._parts:
+            yield from part
+
+
+def chain_commands(parts: Iterable[Sequence[Command]]) -> Sequence[Command]:
+    """A list when every part is a list (the usual case), else a :class:`CommandChain`."""
+    parts = list(parts)
+    if all(isinstance(part, list) for part in parts):
+        return [command for part in parts for command in part]
+    return CommandChain(parts)
+
+
 class Ruleset(ABC):
     """Abstract base of a ruleset. Variants subclass it (as python-chess does its variants)."""
 
@@ -71,7 +144,8 @@ class Ruleset(ABC):
     def evolve(self, state: Any, event: Event) -> Any: ...
 
     @abstractmethod
-    def legal_commands(self, state: Any, player: str) -> list[Command]: ...
+    def legal_commands(self, state: Any, player: str) -> Sequence[Command]:
+        """Every legal command: a list, or a lazy Sequence (:class:`CommandProduct`) when there are very many."""
 
     @abstractmethod
     def is_over(self, state: Any) -> bool: ...

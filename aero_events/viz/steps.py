@@ -125,7 +125,7 @@ class _StepBuilder:
             (self.group_lines if self.group is not None else self.pending).append(line)
         if self.group is not None:
             if self.closes(name, event):
-                self.close_group(index)
+                self.close_group(index, game_over=name == "ai.GameEnded")
         elif name == "ai.GameEnded":
             self.emit(index, index, GAME_OVER, None, "Game over")
         elif board_changed(before, after):
@@ -150,16 +150,18 @@ class _StepBuilder:
                 or (kind == END and name == "ai.TurnEnded")
                 or name == "ai.GameEnded")
 
-    def close_group(self, index: int) -> None:
+    def close_group(self, index: int, game_over: bool = False) -> None:
         kind, actor, first, before = self.group
         self.group = None
         lines, self.group_lines = self.group_lines, []
-        after = self.timeline.states[index]
-        if kind == FIRING and not self._fired(first, index) and not board_changed(before, after):
-            self.pending.extend(lines)  # held its fire: told with the next step, no frame of its own
-            return
         self.pending.extend(lines)
-        self.emit(first, index, kind, actor, self.group_title(kind, actor, first))
+        after = self.timeline.states[index]
+        if game_over:
+            self.emit(first, index, GAME_OVER, actor, self.group_title(kind, actor, first) + "; game over")
+        elif kind == FIRING and not self._fired(first, index) and not board_changed(before, after):
+            return  # held its fire: told with the next step, no frame of its own
+        else:
+            self.emit(first, index, kind, actor, self.group_title(kind, actor, first))
 
     def _fired(self, first: int, last: int) -> bool:
         return any(env.event.type_name() in ("ai.WeaponFired", "ai.AutonomousLaunched", "ai.AutonomousAttacked")

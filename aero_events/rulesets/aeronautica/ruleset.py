@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from aero_events.core import Command, DiceCup, DiceRolled, Event, RuleError, Ruleset
+from aero_events.core import Command, DiceCup, DiceRolled, Event, RuleError, Ruleset, chain_commands
 from aero_events.hexgrid import Board
 
 from . import altitude, end_phase, firing, movement, reserves, transports, turn, victory, weather
@@ -140,11 +140,8 @@ class AeronauticaRules(Ruleset):
                 return new
         raise TypeError(f"{self.name} cannot apply {type(event).__name__}")
 
-    def legal_commands(self, state: GameState, player: str) -> list[Command]:
-        commands: list[Command] = []
-        for part in PARTS:
-            commands.extend(part.legal_commands(self, state, player))
-        return commands
+    def legal_commands(self, state: GameState, player: str) -> Sequence[Command]:
+        return chain_commands(part.legal_commands(self, state, player) for part in PARTS)
 
     def manoeuvres_for(self, aircraft: AircraftState) -> list[int]:
         """The Ace Manoeuvres this aircraft can perform (p.10), as far as the table holds them."""

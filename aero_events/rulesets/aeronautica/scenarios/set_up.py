@@ -37,11 +37,13 @@ Choices where the text is silent:
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import msgspec
 
-from aero_events.core import Command, DiceCup, Event, RuleError
+from aero_events.core import Command, CommandProduct, DiceCup, Event, RuleError, chain_commands
 from aero_events.hexgrid import Edge, Hex
 
 from .. import weather
@@ -194,7 +196,7 @@ def advance(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> bool:
 HANDLERS = {RollOff: roll_off, PlaceAircraft: place_aircraft}
 
 
-def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> list[Command]:
+def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> Sequence[Command]:
     """The roll-off (either player), then every placement of every aircraft the player has left to set up."""
     if state.phase != SET_UP:
         return []
@@ -203,16 +205,20 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> li
     if state.to_act != player:
         return []
     occupied = state.occupied()
-    commands: list[Command] = []
+    spaces = []
     for aircraft in state.side(player):
         if aircraft.status != UNDEPLOYED:
             continue
         speeds, altitudes = speeds_and_altitudes(rules, aircraft)
-        for hex in sorted(deployment_zone(rules, state, aircraft) - occupied):
-            commands.extend(PlaceAircraft(player=player, aircraft=aircraft.id, hex=hex, facing=facing, speed=speed,
-                                          altitude=altitude)
-                            for facing in range(6) for speed in speeds for altitude in altitudes)
-    return commands
+        hexes = sorted(deployment_zone(rules, state, aircraft) - occupied)
+        # Tens of thousands of placements: built on demand (a bot picking at random needs one).
+        spaces.append(CommandProduct(functools.partial(_placement, player, aircraft.id),
+                                     (hexes, range(6), speeds, altitudes)))
+    return chain_commands(spaces)
+
+
+def _placement(player: str, aircraft: str, hex: Hex, facing: int, speed: int, altitude: int) -> PlaceAircraft:
+    return PlaceAircraft(player=player, aircraft=aircraft, hex=hex, facing=facing, speed=speed, altitude=altitude)
 
 
 def evolve(rules: AeronauticaRules, state: GameState, event: Event) -> GameState | None:

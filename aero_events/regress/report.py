@@ -1,0 +1,235 @@
+"""What a regression re-run found, per game: identical, or where it diverged and what changed.
+
+:class:`GameReport` is plain data (msgspec Structs) so ``aero regress --json`` writes it as it is;
+:func:`render` draws the readable form with rich: one table line per game, then for each game that
+diverged the first event that changed (turn, phase, what the old rules did, what the new ones do),
+the decisions that became illegal and what was done about them, and the change in the outcome.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+
+class EventAt(msgspec.Struct, frozen=True, kw_only=True):
+    """One event of a line of play, as shown in a report."""
+
+    seq: int
+    turn: int
+    phase: str
+    actor: str | None
+    type: str
+    text: str
+
+
+class Divergence(msgspec.Struct, frozen=True, kw_only=True):
+    """The first event (checkpoints aside) where the re-run differs from the record.
+
+    ``old`` is the recorded event (None: the record had ended), ``new`` the re-run's (None: the re-run
+    ended first); ``decision`` the recorded decision being replayed there; ``old_next`` and ``new_next``
+    the few events after, for context.
+    """
+
+    index: int
+    old: EventAt | None
+    new: EventAt | None
+    decision: str | None = None
+    old_next: tuple[EventAt, ...] = ()
+    new_next: tuple[EventAt, ...] = ()
+
+    @property
+    def where(self) -> EventAt:
+        at = self.old or self.new
+        assert at is not None
+        return at
+
+
+class IllegalDecision(msgspec.Struct, frozen=True, kw_only=True):
+    """A recorded decision the new rules refuse, and what the re-run did: ``stopped`` (policy stop),
+    ``replaced`` (the bot chose another of the same kind), ``skipped`` (the decision no longer arises) or
+    ``waited`` (another decision came first: the bot made it, and the recorded one was tried again)."""
+
+    decision: int
+    turn: int
+    phase: str
+    command: str
+    error: str
+    action: str
+
+
+class Outcome(msgspec.Struct, frozen=True, kw_only=True):
+    """How a line of play ended (or stands, if unfinished)."""
+
+    finished: bool
+    turn: int
+    winner: str | None
+    end_reason: str | None
+    victory_points: dict[str, int]
+    aircraft_lost: dict[str, int]
+    aircraft_disengaged: dict[str, int]
+
+    def summary(self) -> str:
+        if not self.finished:
+            return f"unfinished at turn {self.turn}"
+        vp = ", ".join(f"{player} {points}" for player, points in self.victory_points.items())
+        winner = f"{self.winner} wins" if self.winner else "draw"
+        return f"{winner} ({vp}), turn {self.turn}"
+
+
+class GameReport(msgspec.Struct, kw_only=True):
+    """One game re-run under another ruleset."""
+
+    game_id: str
+    source: str
+    recorded_ruleset: str
+    recorded_data_version: str
+    ruleset: str
+    data_version: str
+    identical: bool = False
+    events_recorded: int = 0
+    events_replayed: int = 0
+    decisions: int = 0
+    decisions_applied: int = 0
+    divergence: Divergence | None = None
+    state_difference: str | None = None
+    illegal: tuple[IllegalDecision, ...] = ()
+    bot_decisions: int = 0
+    unused_decisions: int = 0
+    stopped: str | None = None
+    extra_dice: int = 0
+    extra_rolls: int = 0
+    unused_dice: int = 0
+    extra_salts: int = 0
+    old_outcome: Outcome | None = None
+    new_outcome: Outcome | None = None
+    outcome_changes: tuple[str, ...] = ()
+    error: str | None = None
+
+    @property
+    def status(self) -> str:
+        if self.error is not None:
+            return "error"
+        if self.identical:
+            return "identical"
+        if self.stopped is not None:
+            return "stopped"
+        return "diverged" if self.divergence is not None else "state differs"
+
+
+def outcome_changes(old: Outcome | None, new: Outcome | None) -> tuple[str, ...]:
+    """What changed between two outcomes, in words (nothing: an empty tuple)."""
+    if old is None or new is None:
+        return ()
+    changes = []
+    if old.finished != new.finished:
+        changes.append("finished -> unfinished" if old.finished else "unfinished -> finished")
+    if old.winner != new.winner:
+        changes.append(f"winner {old.winner or 'draw'} -> {new.winner or 'draw'}")
+    for player in sorted(set(old.victory_points) | set(new.victory_points)):
+        before, after = old.victory_points.get(player, 0), new.victory_points.get(player, 0)
+        if before != after:
+            changes.append(f"{player} VP {before} -> {after}")
+    for player in sorted(set(old.aircraft_lost) | set(new.aircraft_lost)):
+        before, after = old.aircraft_lost.get(player, 0), new.aircraft_lost.get(player, 0)
+        if before != after:
+            changes.append(f"{player} aircraft lost {before} -> {after}")
+    if old.turn != new.turn:
+        changes.append(f"last turn {old.turn} -> {new.turn}")
+    return tuple(changes)
+
+
+def to_json(reports: Sequence[GameReport]) -> bytes:
+    """The reports as indented JSON (``aero regress --json``)."""
+    return msgspec.json.format(msgspec.json.encode(list(reports)), indent=2)
+
+
+_STYLES = {"identical": "green", "diverged": "yellow", "stopped": "red", "error": "bold red",
+           "state differs": "yellow"}
+
+
+def _where(report: GameReport) -> str:
+    if report.error is not None:
+        return report.error
+    if report.divergence is not None:
+        at = report.divergence.where
+        return f"seq {at.seq}, turn {at.turn}, {at.phase}: {at.type}"
+    return report.state_difference or "-"
+
+
+def _dice(report: GameReport) -> str:
+    parts = []
+    if report.extra_dice:
+        parts.append(f"{report.extra_dice} extra ({report.extra_rolls} rolls)")
+    if report.unused_dice:
+        parts.append(f"{report.unused_dice} unused")
+    return ", ".join(parts) or "as recorded"
+
+
+def _decisions(report: GameReport) -> str:
+    text = f"{report.decisions_applied}/{report.decisions}"
+    if report.illegal:
+        text += f", {len(report.illegal)} illegal"
+    if report.bot_decisions:
+        text += f", {report.bot_decisions} by bot"
+    if report.unused_decisions:
+        text += f", {report.unused_decisions} unused"
+    return text
+
+
+def summary_table(reports: Sequence[GameReport], title: str) -> Table:
+    table = Table(title=title)
+    for column, justify in (("game", "left"), ("result", "left"), ("first difference", "left"),
+                            ("decisions", "right"), ("dice", "left"), ("outcome change", "left")):
+        table.add_column(column, justify=justify)
+    for report in reports:
+        table.add_row(report.game_id, Text(report.status, style=_STYLES[report.status]), _where(report),
+                      _decisions(report), _dice(report), "; ".join(report.outcome_changes) or "none")
+    return table
+
+
+def _event_line(label: str, at: EventAt | None, style: str) -> Text:
+    line = Text(f"  {label:<4}", style="bold " + style)
+    if at is None:
+        line.append("(no more events)")
+    else:
+        line.append(f"seq {at.seq:>4}  turn {at.turn:>2}  {at.phase:<13} {at.actor or '-':<9} ", style="dim")
+        line.append(at.text)
+    return line
+
+
+def render(reports: Sequence[GameReport], console: Console, title: str) -> None:
+    """The summary table, then the details of every game that did not replay identically."""
+    console.print(summary_table(reports, title))
+    for report in reports:
+        if report.identical or report.error is not None:
+            continue
+        console.print(Text(f"\n{report.game_id} ({report.source})", style="bold"))
+        console.print(f"  {report.recorded_ruleset} [{report.recorded_data_version}] -> {report.ruleset} "
+                      f"[{report.data_version}]", markup=False, highlight=False)
+        divergence = report.divergence
+        if divergence is not None:
+            at = divergence.where
+            console.print(f"  first difference: turn {at.turn}, {at.phase} phase, event {divergence.index + 1} "
+                          f"(checkpoints aside)" + (f", replaying {divergence.decision}" if divergence.decision
+                                                    else ""), markup=False, highlight=False)
+            console.print(_event_line("old", divergence.old, "cyan"), soft_wrap=True)
+            for following in divergence.old_next:
+                console.print(_event_line("", following, "cyan"), soft_wrap=True)
+            console.print(_event_line("new", divergence.new, "magenta"), soft_wrap=True)
+            for following in divergence.new_next:
+                console.print(_event_line("", following, "magenta"), soft_wrap=True)
+        if report.state_difference:
+            console.print(f"  state: {report.state_difference}", markup=False, highlight=False)
+        for illegal in report.illegal:
+            console.print(f"  illegal now (turn {illegal.turn}, {illegal.phase}): {illegal.command}: "
+                          f"{illegal.error} -> {illegal.action}", markup=False, highlight=False)
+        if report.stopped:
+            console.print(f"  stopped: {report.stopped}", markup=False, highlight=False)
+        if report.old_outcome is not None and report.new_outcome is not None:
+            console.print(f"  outcome: {report.old_outcome.summary()} -> {report.new_outcome.summary()}",
+                          markup=False, highlight=False)

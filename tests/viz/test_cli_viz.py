@@ -1,0 +1,62 @@
+"""``aero replay`` and ``aero report`` write standalone HTML pages and print where."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aero_events.cli import main
+from aero_events.store import EventStore
+from tests.viz.games import bot_session
+
+
+@pytest.fixture(scope="module")
+def stored(tmp_path_factory):
+    path = tmp_path_factory.mktemp("cli") / "aero.duckdb"
+    session = bot_session(9)
+    session.fork(40, "alt")
+    store = EventStore(path)
+    store.save_session(session)
+    return path, session.game_id
+
+
+def test_replay_writes_an_offline_html_page_and_prints_its_path(stored, tmp_path, capsys):
+    db, game = stored
+    out = tmp_path / "replay.html"
+    assert main(["replay", game, "--db", str(db), "--out", str(out)]) == 0
+    assert Path(capsys.readouterr().out.strip()) == out.resolve()
+    text = out.read_text(encoding="utf-8")
+    assert text.count("plotly.js v") == 1 and "sliders" in text
+
+
+def test_replay_defaults_its_file_name_and_accepts_a_prefix_of_the_game_id(stored, tmp_path, monkeypatch, capsys):
+    db, game = stored
+    monkeypatch.chdir(tmp_path)
+    assert main(["replay", game[:-1], "--db", str(db), "--focus", "imperium-1"]) == 0
+    printed = Path(capsys.readouterr().out.strip())
+    assert printed == (tmp_path / f"{game}-main-replay.html").resolve() and printed.exists()
+
+
+def test_replay_compare_writes_both_branches(stored, tmp_path, capsys):
+    db, game = stored
+    out = tmp_path / "compare.html"
+    assert main(["replay", game, "--compare", "alt", "--db", str(db), "--out", str(out)]) == 0
+    assert "branch alt" in out.read_text(encoding="utf-8")
+
+
+def test_report_writes_one_page(stored, tmp_path, capsys):
+    db, game = stored
+    out = tmp_path / "report.html"
+    assert main(["report", game, "--out", str(out), "--db", str(db)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert text.count("plotly.js v") == 1
+    for heading in ("Replay", "Luck", "Damage over turns", "Altitude and Speed", "Hexes used", "Per aircraft"):
+        assert heading in text
+
+
+def test_unknown_games_and_aircraft_are_errors_not_tracebacks(stored, tmp_path, capsys):
+    db, game = stored
+    assert main(["replay", "no-such-game", "--db", str(db)]) == 2
+    assert main(["replay", game, "--focus", "nobody", "--db", str(db), "--out", str(tmp_path / "x.html")]) == 2
+    assert "no aircraft 'nobody'" in capsys.readouterr().err

@@ -1,0 +1,126 @@
+"""Replay steps: events grouped into moves, volleys and End phases, from ONE fold of the events."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from aero_events.analysis.timeline import fold_timeline, timeline_from_session
+from aero_events.core import StateCheckpoint
+from aero_events.viz import replay_figure, replay_steps
+from aero_events.viz.steps import END, FIRING, GAME_OVER, MOVEMENT, START
+from tests.viz.games import eventful_session, rules
+
+
+@pytest.fixture(scope="module")
+def timeline():
+    return timeline_from_session(eventful_session())
+
+
+@pytest.fixture(scope="module")
+def steps(timeline):
+    return replay_steps(timeline)
+
+
+def _types(timeline, step):
+    return [env.event.type_name() for env in timeline.envelopes
+            if step.first_seq <= env.seq <= step.last_seq]
+
+
+def test_the_first_step_is_the_initial_state_and_the_last_ends_the_game(timeline, steps):
+    assert steps[0].kind == START and steps[0].last_seq == 0 and steps[0].state is timeline.initial
+    assert steps[-1].last_seq == timeline.head_seq
+    assert steps[-1].kind == GAME_OVER
+    assert any("Game over" in line.text for line in steps[-1].lines)
+
+
+def test_steps_follow_each_other_and_hold_the_state_after_their_last_event(timeline, steps):
+    seqs = [step.last_seq for step in steps]
+    assert seqs == sorted(set(seqs))
+    for step in steps[1:]:
+        assert step.first_seq <= step.last_seq
+        assert step.state is timeline.state_at(step.last_seq)
+    assert [step.index for step in steps] == list(range(len(steps)))
+
+
+def test_one_step_per_aircraft_movement(timeline, steps):
+    moves = [step for step in steps[1:] if _types(timeline, step)[0] == "ai.AircraftActivated"]
+    assert all(step.kind in (MOVEMENT, GAME_OVER) for step in moves)
+    activations = [env for env in timeline.envelopes if env.event.type_name() == "ai.AircraftActivated"]
+    assert len(moves) == len(activations)
+    for step in moves:
+        types = _types(timeline, step)
+        assert types[0] == "ai.AircraftActivated" and types[-1] == "ai.MovementEnded"
+        assert step.title.startswith(f"{step.actor} moves")
+        assert step.path_starts[step.actor] == tuple(timeline.state_at(step.first_seq - 1).aircraft[step.actor].hex)
+
+
+def test_one_step_per_volley_that_fired_and_one_per_end_phase(timeline, steps):
+    volleys, current = [], None
+    for env in timeline.envelopes:
+        name = env.event.type_name()
+        if name == "ai.VolleyDeclared":
+            current = []
+        if current is not None:
+            current.append(name)
+        if name == "ai.VolleyEnded":
+            volleys.append(current)
+            current = None
+    fired = [v for v in volleys if "ai.WeaponFired" in v]
+    firing_steps = [step for step in steps if step.kind == FIRING]
+    assert fired, "the eventful game fires"
+    assert len(firing_steps) == len(fired)
+    for step in firing_steps:
+        types = _types(timeline, step)
+        assert types[-1] == "ai.VolleyEnded" and "ai.WeaponFired" in types
+        assert step.shots and all(shot.firer == step.actor for shot in step.shots)
+        assert any("fires" in line.text for line in step.lines)
+    turns_ended = sum(1 for env in timeline.envelopes if env.event.type_name() == "ai.TurnEnded")
+    assert sum(1 for step in steps[1:] if "ai.TurnEnded" in _types(timeline, step)) == turns_ended
+    assert all(step.kind in (END, GAME_OVER) for step in steps[1:] if "ai.TurnEnded" in _types(timeline, step))
+
+
+def test_slider_labels_say_turn_phase_and_seq(timeline, steps):
+    by_seq = {env.seq: env for env in timeline.envelopes}
+    for step in steps[1:]:
+        assert re.fullmatch(r"T\d+ [a-z_]+ #\d+", step.label)
+        last = by_seq[step.last_seq]
+        assert step.label == f"T{last.turn} {last.phase} #{last.seq}"
+    assert len({step.label for step in steps}) == len(steps)
+
+
+def test_every_told_event_is_told_once(timeline, steps):
+    from aero_events.viz.words import describe_event
+
+    told = [line.text for step in steps for line in step.lines]
+    expected = [line.text for line in (describe_event(env.event) for env in timeline.envelopes) if line is not None]
+    assert told == expected
+
+
+def test_the_replay_folds_the_events_exactly_once():
+    session = eventful_session()
+    ruleset = type(rules())()
+    calls = 0
+    evolve = ruleset.evolve
+
+    def counting(state, event):
+        nonlocal calls
+        calls += 1
+        return evolve(state, event)
+
+    ruleset.evolve = counting
+    timeline = fold_timeline(ruleset, session.branch.state_at(0), session.events())
+    figure = replay_figure(timeline)
+    folded = sum(1 for env in session.events() if type(env.event) is not StateCheckpoint)
+    assert calls == folded
+    assert len(figure.frames) == len(replay_steps(timeline))
+    assert calls == folded  # building the steps again folded nothing
+
+
+def test_a_replay_can_start_after_any_event(timeline):
+    middle = timeline.head_seq // 2
+    steps = replay_steps(timeline, middle)
+    assert steps[0].last_seq == middle and steps[0].state is timeline.state_at(middle)
+    assert all(step.first_seq > middle for step in steps[1:])
+    assert steps[-1].last_seq == timeline.head_seq
