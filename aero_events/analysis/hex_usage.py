@@ -25,22 +25,23 @@ def hex_visits(timeline: Timeline) -> Counter[tuple[str, int, int]]:
         if aircraft.in_play and board.contains(aircraft.hex):
             visits[(aircraft.owner, *aircraft.hex)] += 1
     for envelope, before, after in timeline.pairs():
+        event = envelope.event
+        flown = getattr(event, "path", None)
+        mover = getattr(event, "aircraft", None)
+        if flown is not None and mover in after.aircraft:  # a manoeuvre or a taxi: every hex entered
+            owner = after.aircraft[mover].owner
+            for hex in (*flown, *getattr(event, "pushed", ())):
+                if board.contains(hex):
+                    visits[(owner, *hex)] += 1
         if after.aircraft is before.aircraft:
             continue
-        event = envelope.event
         for aircraft_id, aircraft in after.aircraft.items():
             old = before.aircraft.get(aircraft_id)
-            if old is aircraft or old is None or old.hex == aircraft.hex and old.in_play == aircraft.in_play:
+            if aircraft_id == mover and flown is not None or old is aircraft or not aircraft.in_play:
                 continue
-            if getattr(event, "aircraft", None) == aircraft_id and getattr(event, "path", None) is not None:
-                entered = (*event.path, *getattr(event, "pushed", ()))
-            elif aircraft.in_play:
-                entered = (aircraft.hex,)
-            else:
-                entered = ()
-            for hex in entered:
-                if board.contains(hex):
-                    visits[(aircraft.owner, *hex)] += 1
+            moved = old is None or old.hex != aircraft.hex or not old.in_play  # placed, or moved without a path
+            if moved and board.contains(aircraft.hex):
+                visits[(aircraft.owner, *aircraft.hex)] += 1
     return visits
 
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from rich.console import Console
 
-from aero_events.store import DEFAULT_PATH, EventStore
+from aero_events.store import DEFAULT_PATH, EventStore, StoreError
 
 
 def db_option() -> argparse.ArgumentParser:
@@ -18,7 +19,11 @@ def db_option() -> argparse.ArgumentParser:
     return parent
 
 
-def open_store(args: argparse.Namespace) -> EventStore:
+def open_store(args: argparse.Namespace, *, must_exist: bool = False) -> EventStore:
+    """The store named by ``--db``. With ``must_exist``, a missing file is an error rather than a new store
+    (a command that only reads should not leave an empty database behind)."""
+    if must_exist and args.db != ":memory:" and not Path(args.db).exists():
+        raise StoreError(f"no store at {args.db} (use --db to name another)")
     return EventStore(args.db)
 
 

@@ -65,8 +65,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_games(args: argparse.Namespace) -> int:
-    summaries = open_store(args).games()
     out = console()
+    if args.db != ":memory:" and not Path(args.db).exists():
+        out.print(f"no games: there is no store at {args.db}", markup=False)
+        return 0
+    summaries = open_store(args).games()
     if not summaries:
         out.print(f"no games in {args.db}")
         return 0
@@ -93,7 +96,7 @@ def _describe(record: EnvelopeRecord, player: str | None) -> str:
 
 
 def run_show(args: argparse.Namespace) -> int:
-    store = open_store(args)
+    store = open_store(args, must_exist=True)
     game_id = store.resolve_game_id(args.game)
     game = store.game(game_id)
     records = store.records(game_id, args.branch, turn=args.turn)
@@ -130,14 +133,14 @@ def _tree(infos: dict[str, BranchInfo], title: str) -> Tree:
 
 
 def run_branches(args: argparse.Namespace) -> int:
-    store = open_store(args)
+    store = open_store(args, must_exist=True)
     game_id = store.resolve_game_id(args.game)
     console().print(_tree(store.branch_tree(game_id), f"game {game_id}"))
     return 0
 
 
 def run_branch(args: argparse.Namespace) -> int:
-    store = open_store(args)
+    store = open_store(args, must_exist=True)
     game_id = store.resolve_game_id(args.game)
     info = store.fork(game_id, args.from_branch, args.at, args.name, label=args.label)
     out = console()
@@ -147,7 +150,7 @@ def run_branch(args: argparse.Namespace) -> int:
 
 
 def run_verify(args: argparse.Namespace) -> int:
-    store: EventStore = open_store(args)
+    store: EventStore = open_store(args, must_exist=True)
     game_id = store.resolve_game_id(args.game)
     report = store.verify(game_id, replay=not args.no_replay)
     out = console()
@@ -165,7 +168,7 @@ def run_verify(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    store = open_store(args)
+    store = open_store(args, must_exist=True)
     game_id = store.resolve_game_id(args.game)
     form = args.format or ("parquet" if args.file.suffix.lower() == ".parquet" else "jsonl")
     if form == "parquet":

@@ -36,16 +36,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run_replay(args: argparse.Namespace) -> int:
     from aero_events.analysis.timeline import load_timeline
-    from aero_events.viz import compare_spec, replay_spec, write_html
+    from aero_events.viz import compare_spec_from_store, replay_spec, write_html
 
     store = open_store(args)
     game_id = store.resolve_game_id(args.game)
-    timeline = load_timeline(store, game_id, args.branch)
     if args.compare:
-        figure = compare_spec(timeline, load_timeline(store, game_id, args.compare))
+        figure = compare_spec_from_store(store, game_id, args.branch, args.compare)
         default = f"{game_id}-{args.branch}-vs-{args.compare}.html"
         title = f"{game_id}: {args.branch} vs {args.compare}"
     else:
+        timeline = load_timeline(store, game_id, args.branch)
         if args.focus and args.focus not in timeline.initial.aircraft:
             raise ValueError(f"game {game_id} has no aircraft {args.focus!r}; its aircraft: "
                              + ", ".join(sorted(timeline.initial.aircraft)))

@@ -95,6 +95,7 @@ class GameReport(msgspec.Struct, kw_only=True):
     events_replayed: int = 0
     decisions: int = 0
     decisions_applied: int = 0
+    setup_note: str | None = None
     divergence: Divergence | None = None
     state_difference: str | None = None
     illegal: tuple[IllegalDecision, ...] = ()
@@ -211,6 +212,8 @@ def render(reports: Sequence[GameReport], console: Console, title: str) -> None:
         console.print(Text(f"\n{report.game_id} ({report.source})", style="bold"))
         console.print(f"  {report.recorded_ruleset} [{report.recorded_data_version}] -> {report.ruleset} "
                       f"[{report.data_version}]", markup=False, highlight=False)
+        if report.setup_note:
+            console.print(f"  setup: {report.setup_note}", markup=False, highlight=False)
         divergence = report.divergence
         if divergence is not None:
             at = divergence.where

@@ -13,6 +13,7 @@ mid-write: none leaves anything behind.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
@@ -25,6 +26,7 @@ from aero_events.core.dice import DiceSource, ManualDice
 from aero_events.core.events import Envelope, EnvelopeRecord, Event
 from aero_events.core.secrets import SaltSource
 from aero_events.core.session import Branch, Game, GameSession
+from aero_events.rulesets import get_ruleset
 
 from . import snapshots as snapshot_store
 from .append import write_batch
@@ -162,9 +164,21 @@ class EventStore:
         return expected_seq + len(batch)
 
     def _lost_race(self, game_id: str, branch_id: str, expected_seq: int) -> StaleSequence:
-        with self.connection() as conn:
-            head = head_seq(conn, game_id, branch_id)
-        return StaleSequence(game_id, branch_id, expected_seq, head, "another writer committed first")
+        """The StaleSequence for a write that collided with another writer's rows.
+
+        The collision can be noticed before the other writer commits: wait (a little)
+        until its events are visible, so that the error says where the branch now ends.
+        """
+        deadline = time.monotonic() + self.lock_timeout
+        while True:
+            with self.connection() as conn:
+                head = head_seq(conn, game_id, branch_id)
+            if head != expected_seq or time.monotonic() > deadline:
+                break
+            time.sleep(0.01)
+        detail = ("another writer committed first" if head != expected_seq
+                  else "another writer was appending at the same time")
+        return StaleSequence(game_id, branch_id, expected_seq, head, detail)
 
     def save_session(self, session: GameSession, created: datetime | None = None) -> dict[str, int]:
         """Store everything of ``session.game`` not yet stored: the game, new branches, new events.
@@ -254,12 +268,24 @@ class EventStore:
         Filters: one ``turn``, one ``phase``, event ``types`` (names or classes), and
         ``start <= seq <= stop``. Older payload versions are upcast.
         """
+        self._register_event_types(game_id)
         with self.connection() as conn:
             table = lineage_events(conn, game_id, branch, columns=_READ_COLUMNS, turn=turn, phase=phase,
                                    types=_type_names(types), start=start, stop=stop)
         events = decode_table(table, where=f"game {game_id} branch {branch}")
         return envelopes_from_columns(game_id, *(table.column(name).to_pylist() for name in _ENVELOPE_COLUMNS),
                                       events)
+
+    def _register_event_types(self, game_id: str) -> None:
+        """Import the game's ruleset, so that its event types are known when its payloads are decoded.
+
+        A ruleset this installation does not have is not an error here: decoding then names the
+        first unknown event type.
+        """
+        try:
+            get_ruleset(self.game(game_id).ruleset)
+        except KeyError:
+            pass
 
     def load_game(self, game_id: str) -> Game:
         """The whole game rebuilt in memory, every branch replayed (checkpoints checked)."""

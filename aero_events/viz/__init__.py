@@ -11,12 +11,19 @@
 """
 
 from .board import BoardScene, board_figure, dynamic_traces, static_traces
-from .compare import compare_figure, compare_from_store, compare_spec, fork_point
+from .compare import (
+    compare_figure,
+    compare_from_store,
+    compare_spec,
+    compare_spec_from_store,
+    fork_point,
+    recorded_fork,
+)
 from .replay import replay_figure, replay_from_store, replay_spec, write_html
 from .steps import ReplayStep, replay_steps
 
 __all__ = [
     "BoardScene", "ReplayStep", "board_figure", "compare_figure", "compare_from_store", "compare_spec",
-    "dynamic_traces", "fork_point", "replay_figure", "replay_from_store", "replay_spec", "replay_steps",
-    "static_traces", "write_html",
+    "compare_spec_from_store", "dynamic_traces", "fork_point", "recorded_fork", "replay_figure",
+    "replay_from_store", "replay_spec", "replay_steps", "static_traces", "write_html",
 ]

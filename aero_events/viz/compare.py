@@ -8,6 +8,7 @@ branch A and the right one for branch B, in lockstep: frame k shows step k of ea
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import plotly.graph_objects as go
@@ -97,8 +98,40 @@ def _title(a: Timeline, b: Timeline, scene: BoardScene, fork: int) -> str:
             + style.players_title(scene.players, scene.colours))
 
 
+def recorded_fork(tree: Mapping[str, Any], branch_a: str, branch_b: str) -> int | None:
+    """The last seq two stored branches share by descent (their branch tree), None if they share no branch.
+
+    ``tree`` is ``EventStore.branch_tree(game)``: each branch names its parent and fork
+    point. Unlike :func:`fork_point` this is where the branch was forked, even if the
+    first events after it happen to be the same in both.
+    """
+    def shares(branch: str) -> dict[str, float]:
+        upto: dict[str, float] = {branch: float("inf")}
+        limit = float("inf")
+        while tree[branch].parent is not None:
+            limit = min(limit, tree[branch].fork_seq)
+            branch = tree[branch].parent
+            upto[branch] = limit
+        return upto
+
+    a, b = shares(branch_a), shares(branch_b)
+    common = [min(a[name], b[name]) for name in a.keys() & b.keys()]
+    if not common:
+        return None
+    shared = max(common)
+    return None if shared == float("inf") else int(shared)
+
+
 def compare_from_store(store: Any, game_id: str, branch_a: str, branch_b: str, **options: Any) -> go.Figure:
-    """Read two stored branches of a game, fold each once, and compare them side by side (a ``go.Figure``)."""
+    """Read two stored branches of a game, fold each once, and compare them side by side (a ``go.Figure``),
+    from the point where one was forked from the other (or both from a common ancestor)."""
+    return go.Figure(compare_spec_from_store(store, game_id, branch_a, branch_b, **options))
+
+
+def compare_spec_from_store(store: Any, game_id: str, branch_a: str, branch_b: str, **options: Any
+                            ) -> dict[str, Any]:
+    """As :func:`compare_from_store`, as a plain figure dict (for writing HTML quickly)."""
     game_id = store.resolve_game_id(game_id)
-    return compare_figure(load_timeline(store, game_id, branch_a), load_timeline(store, game_id, branch_b),
-                          **options)
+    a, b = load_timeline(store, game_id, branch_a), load_timeline(store, game_id, branch_b)
+    options.setdefault("fork_seq", recorded_fork(store.branch_tree(game_id), branch_a, branch_b))
+    return compare_spec(a, b, **options)

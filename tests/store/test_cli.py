@@ -32,9 +32,15 @@ def test_games_lists_each_game(capsys, db_path, saved):
     assert f"{saved.seq}" in out
 
 
-def test_games_on_an_empty_store(capsys, tmp_path):
+def test_games_on_an_empty_or_missing_store(capsys, tmp_path):
+    EventStore(tmp_path / "empty.duckdb").games()
     code, out, _ = run(capsys, "games", "--db", str(tmp_path / "empty.duckdb"))
-    assert code == 0 and "no games" in out
+    assert code == 0 and "no games in" in out
+    code, out, _ = run(capsys, "games", "--db", str(tmp_path / "missing.duckdb"))
+    assert code == 0 and "no store at" in out
+    code, _, err = run(capsys, "show", "g", "--db", str(tmp_path / "missing.duckdb"))
+    assert code == 2 and "no store at" in err
+    assert not (tmp_path / "missing.duckdb").exists()
 
 
 def test_show_prints_the_events_turn_by_turn(capsys, db_path, saved):

@@ -57,7 +57,7 @@ def test_aircraft_markers_sit_on_the_pixel_centres_of_their_hexes(start):
 def test_aircraft_hover_tells_id_profile_speed_altitude_structure_status(start):
     figure = board_figure(start, rules())
     hover = _by_name(figure, "aircraft").hovertext[0]
-    plane = sorted(start.aircraft.values(), key=lambda a: a.id)[0]
+    plane = min(start.aircraft.values(), key=lambda a: a.id)
     profile_name = rules().catalogue.aircraft[plane.profile].name
     for part in (plane.id, profile_name, f"Speed {plane.speed}", f"Altitude {plane.altitude}",
                  f"Structure {plane.structure}/{plane.starting_structure}", f"status: {plane.status}"):
@@ -84,7 +84,7 @@ def test_stall_and_spin_tokens_mark_the_aircraft_that_have_them(start):
 
 
 def test_fire_arcs_and_range_bands_shade_the_right_hexes(start):
-    plane = sorted(start.aircraft.values(), key=lambda a: a.id)[0]
+    plane = min(start.aircraft.values(), key=lambda a: a.id)
     scene = BoardScene.for_state(start, rules())
     traces = dynamic_traces(scene, start, focus=plane.id, arcs=True)[:12]
     pose = Pose(Hex(*plane.hex), plane.facing)

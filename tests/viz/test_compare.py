@@ -7,7 +7,7 @@ import pytest
 from aero_events.analysis.timeline import timeline_from_session
 from aero_events.bots import RandomBot, play
 from aero_events.store import EventStore
-from aero_events.viz import compare_figure, compare_from_store, fork_point, replay_steps
+from aero_events.viz import compare_figure, compare_from_store, fork_point, recorded_fork, replay_steps
 from tests.viz.games import bot_session
 
 FORK = 60
@@ -24,14 +24,25 @@ def forked():
 def test_the_fork_point_is_the_last_shared_event(forked):
     main, alt = forked
     a, b = timeline_from_session(main), timeline_from_session(alt)
-    assert fork_point(a, b) == FORK
+    parted = fork_point(a, b)  # the bots may happen to repeat a few events after the fork
+    assert parted >= FORK
+    assert a.envelopes[parted].event != b.envelopes[parted].event
     assert fork_point(a, a) == a.head_seq
+
+
+def test_the_recorded_fork_comes_from_the_branch_tree(forked, tmp_path):
+    main, _ = forked
+    store = EventStore(tmp_path / "aero.duckdb")
+    store.save_session(main)
+    tree = store.branch_tree(main.game_id)
+    assert recorded_fork(tree, "main", "what-if") == recorded_fork(tree, "what-if", "main") == FORK
+    assert recorded_fork(tree, "main", "main") is None
 
 
 def test_the_comparison_puts_each_branch_on_its_own_board(forked):
     main, alt = forked
     a, b = timeline_from_session(main), timeline_from_session(alt)
-    figure = compare_figure(a, b)
+    figure = compare_figure(a, b, fork_seq=FORK)
     boards = [t for t in figure.data if t.name == "Area of Engagement"]
     assert [(t.xaxis, t.yaxis) for t in boards] == [("x", "y"), ("x2", "y2")]
     assert figure.layout.yaxis2.scaleanchor == "x2"

@@ -1,0 +1,286 @@
+"""Rule changes from the command line: versions, regress, simulate, compare, corpus.
+
+* ``aero versions``: the ruleset versions this installation knows, and what each changes.
+* ``aero regress --rules VERSION|FILE GAME...|FOLDER|FILE.jsonl``: re-run recorded games under other rules
+  (:mod:`aero_events.regress`); ``--json`` for the report as data.
+* ``aero simulate --matchup FILE --games N --rules VERSION|FILE --bots A,B --seed S``: many bot games,
+  win rates with 95% Wilson intervals (:mod:`aero_events.sim`); ``--workers K``, ``--dask ADDRESS|local``,
+  ``--db PATH`` or ``--parquet DIR`` to keep the games.
+* ``aero compare --rules A,B --matchup FILE --games N``: the same games under two versions, and which
+  differences are significant.
+* ``aero corpus --out replays/``: regenerate the golden corpus (``--check`` replays it instead).
+
+Wherever a version is asked for, a variant file (``.json`` or ``.toml``) may be given instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import msgspec
+from rich.table import Table
+from rich.text import Text
+
+from aero_events.store import DEFAULT_PATH
+
+from .common import console
+
+RULES_HELP = "a ruleset version (wov-2019, faq-2020, or a full name) or a variant file (.json or .toml)"
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    versions = subparsers.add_parser("versions", help="list the ruleset versions and what each changes")
+    versions.add_argument("--rules", action="append", default=[], metavar="FILE",
+                          help="also load this variant file (repeatable)")
+    versions.set_defaults(handler=run_versions)
+
+    regress = subparsers.add_parser("regress", help="re-run recorded games under another ruleset")
+    regress.add_argument("targets", nargs="+", metavar="GAME|FOLDER|FILE",
+                         help="game ids (or prefixes) in the store, folders of .jsonl games, or .jsonl files")
+    regress.add_argument("--rules", required=True, metavar="VERSION|FILE", help=RULES_HELP)
+    regress.add_argument("--db", default=DEFAULT_PATH, metavar="PATH",
+                         help=f"the store holding the game ids (default: {DEFAULT_PATH} here)")
+    regress.add_argument("--on-illegal", choices=("stop", "bot"), default="stop",
+                         help="a recorded decision the new rules refuse: stop there, or let a seeded random bot "
+                              "decide (default: stop)")
+    regress.add_argument("--seed", default="0", help="seed of the bot and of dice beyond the record (default 0)")
+    regress.add_argument("--strict-setup", action="store_true",
+                         help="a setup the new rules refuse (e.g. a force over its points limit) is an error "
+                              "instead of a note")
+    regress.add_argument("--json", action="store_true", help="print the reports as JSON")
+    regress.add_argument("--expect-identical", action="store_true",
+                         help="exit 1 unless every game replays identically")
+    regress.set_defaults(handler=run_regress)
+
+    simulate = subparsers.add_parser("simulate", help="play many bot games of a matchup: win rates and VP")
+    _simulation_options(simulate)
+    simulate.add_argument("--rules", default="aeronautica/wov-2019", metavar="VERSION|FILE", help=RULES_HELP)
+    simulate.add_argument("--db", metavar="PATH", help="store the games in this DuckDB file (listed by aero games)")
+    simulate.add_argument("--parquet", metavar="DIR", help="write the games as Parquet shards in DIR")
+    simulate.add_argument("--json", action="store_true", help="print the summary and every result as JSON")
+    simulate.set_defaults(handler=run_simulate)
+
+    compare = subparsers.add_parser("compare", help="the same games under two ruleset versions: what changes")
+    _simulation_options(compare)
+    compare.add_argument("--rules", required=True, metavar="A,B",
+                         help="two versions or variant files, separated by a comma, e.g. wov-2019,faq-2020")
+    compare.add_argument("--json", action="store_true", help="print the comparison as JSON")
+    compare.set_defaults(handler=run_compare)
+
+    corpus = subparsers.add_parser("corpus", help="regenerate the golden corpus of recorded games (or check it)")
+    corpus.add_argument("--out", default="replays", metavar="DIR", help="the corpus folder (default: replays)")
+    corpus.add_argument("--check", action="store_true",
+                        help="replay every game of the corpus under its own ruleset instead (exit 1 on a change)")
+    corpus.add_argument("--max-seeds", type=int, default=30, metavar="N",
+                        help="seeds tried per scenario at most (default 30)")
+    corpus.set_defaults(handler=run_corpus)
+
+
+def _simulation_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--matchup", required=True, type=Path, metavar="FILE",
+                        help="a matchup file: two force lists, board and scenario (JSON or TOML)")
+    parser.add_argument("--games", type=int, required=True, metavar="N", help="how many games")
+    parser.add_argument("--bots", default="random,random", metavar="A,B",
+                        help="the bot of each player, e.g. greedy,random (default: random,random)")
+    parser.add_argument("--seed", type=int, default=0, metavar="S",
+                        help="the run's seed; game i uses a seed derived from (S, i) (default 0)")
+    parser.add_argument("--workers", type=int, default=1, metavar="K",
+                        help="local processes to play in (default 1: this process)")
+    parser.add_argument("--dask", metavar="ADDRESS|local",
+                        help="fan the games out with Dask: a scheduler address, or 'local' for a local cluster")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# versions
+# ---------------------------------------------------------------------------------------------------------
+
+
+def run_versions(args: argparse.Namespace) -> int:
+    from aero_events.rulesets.aeronautica.versions import build_version, known_versions, load_variant
+
+    for path in args.rules:
+        load_variant(path)
+    table = Table(title="ruleset versions")
+    for column in ("version", "based on", "data version", "changes", "description"):
+        table.add_column(column)
+    for name in known_versions():
+        built = build_version(name)
+        definition = built.definition
+        changes = [f"{collection}.{entry_id}: {', '.join(f'{k}={v}' for k, v in fields.items())}"
+                   for collection in ("aircraft", "weapons", "upgrades")
+                   for entry_id, fields in getattr(definition, collection).items()]
+        changes += [f"option {key}={value}" for key, value in definition.options.items()]
+        table.add_row(name, definition.base or "-", built.catalogue.data_version, "\n".join(changes) or "-",
+                      definition.description)
+    console().print(table)
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------------------
+# regress
+# ---------------------------------------------------------------------------------------------------------
+
+
+def run_regress(args: argparse.Namespace) -> int:
+    from aero_events.regress import gather, render, rerun, to_json
+    from aero_events.rulesets.aeronautica.versions import rules_for
+
+    rules = rules_for(args.rules)
+    reports = [rerun(game, rules, on_illegal=args.on_illegal, seed=args.seed, strict_setup=args.strict_setup)
+               for game in gather(args.targets, args.db)]
+    if args.json:
+        sys.stdout.buffer.write(to_json(reports) + b"\n")
+        sys.stdout.flush()
+    else:
+        identical = sum(report.identical for report in reports)
+        render(reports, console(), f"{len(reports)} games re-run under {rules.name}: {identical} identical")
+    if any(report.error is not None for report in reports):
+        return 1
+    if args.expect_identical and not all(report.identical for report in reports):
+        return 1
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------------------
+# simulate and compare
+# ---------------------------------------------------------------------------------------------------------
+
+
+def _run(args: argparse.Namespace, rules, **storage):
+    from aero_events.sim import load_matchup, simulate
+    from aero_events.sim.matchup import parse_bots
+
+    matchup = load_matchup(args.matchup)
+    bots = parse_bots(args.bots)
+    show = None if args.no_progress or args.json else console()
+    return simulate(matchup, rules, games=args.games, seed=args.seed, bots=bots, workers=args.workers,
+                    dask=args.dask, console=show, **storage)
+
+
+def _percent(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    from aero_events.rulesets.aeronautica.versions import rules_for
+
+    rules = rules_for(args.rules)
+    run = _run(args, rules, db=args.db, parquet=args.parquet)
+    summaries = run.player_summaries()
+    if args.json:
+        data = {
+            "matchup": run.matchup.name, "ruleset": run.ruleset, "data_version": run.data_version,
+            "bots": list(run.bots), "seed": run.seed, "games": run.games, "draws": run.draws,
+            "seconds": run.seconds, "backend": run.backend, "workers": run.workers, "stored": run.stored,
+            "players": [{"player": s.player, "wins": s.wins, "win_rate": s.win_rate, "interval95": list(s.interval),
+                         "mean_vp": s.mean_vp, "mean_aircraft_lost": s.mean_lost} for s in summaries],
+            "results": msgspec.to_builtins(run.results),
+        }
+        sys.stdout.buffer.write(msgspec.json.format(msgspec.json.encode(data), indent=2) + b"\n")
+        sys.stdout.flush()
+        return 0
+    out = console()
+    table = Table(title=f"{run.matchup.name}: {run.games} games under {run.ruleset} ({run.bots[0]} vs {run.bots[1]}, "
+                        f"seed {run.seed})")
+    for column, justify in (("player", "left"), ("wins", "right"), ("win rate", "right"),
+                            ("95% interval (Wilson)", "right"), ("mean VP", "right"), ("mean aircraft lost", "right")):
+        table.add_column(column, justify=justify)
+    for s in summaries:
+        table.add_row(s.player, str(s.wins), _percent(s.win_rate),
+                      f"{_percent(s.interval[0])} - {_percent(s.interval[1])}", f"{s.mean_vp:.1f}",
+                      f"{s.mean_lost:.2f}")
+    table.add_row("draws", str(run.draws), _percent(run.draws / run.games), "", "", "")
+    out.print(table)
+    rate = run.games / run.seconds if run.seconds else float("inf")
+    out.print(f"{run.games} games in {run.seconds:.1f} s ({rate:.1f} games/s), {run.backend}, {run.workers} "
+              f"worker(s)", markup=False, highlight=False)
+    if args.db:
+        out.print(f"stored as {run.run_id}-* in {args.db}: aero games --db {args.db}", markup=False, highlight=False)
+    elif args.parquet:
+        out.print(f"wrote {len(run.shards)} Parquet shards to {args.parquet}: SELECT * FROM "
+                  f"'{args.parquet}/*.events.parquet'", markup=False, highlight=False)
+    return 0
+
+
+def run_compare(args: argparse.Namespace) -> int:
+    from aero_events.rulesets.aeronautica.versions import rules_for
+    from aero_events.sim import compare_runs
+
+    names = [name.strip() for name in args.rules.split(",") if name.strip()]
+    if len(names) != 2:
+        raise ValueError(f"--rules names two versions separated by a comma, not {args.rules!r}")
+    rules_a, rules_b = rules_for(names[0]), rules_for(names[1])
+    if args.workers > 1 and not args.dask:
+        from aero_events.sim import process_pool
+
+        with process_pool(args.workers) as pool:  # one pool for both runs
+            run_a, run_b = _run(args, rules_a, executor=pool), _run(args, rules_b, executor=pool)
+    else:
+        run_a, run_b = _run(args, rules_a), _run(args, rules_b)
+    comparison = compare_runs(run_a, run_b)
+    if args.json:
+        data = {
+            "matchup": run_a.matchup.name, "games": run_a.games, "seed": run_a.seed, "a": run_a.ruleset,
+            "b": run_b.ruleset, "alpha": 0.05,
+            "metrics": [{"metric": m.metric, "a": m.value_a, "b": m.value_b, "difference": m.difference,
+                         "interval_a": m.interval_a, "interval_b": m.interval_b, "test": m.test_name,
+                         "statistic": m.test.statistic, "p_value": m.test.p_value, "significant": m.significant}
+                        for m in comparison.metrics],
+        }
+        sys.stdout.buffer.write(msgspec.json.format(msgspec.json.encode(data), indent=2) + b"\n")
+        sys.stdout.flush()
+        return 0
+    out = console()
+    table = Table(title=f"{run_a.matchup.name}: {run_a.games} games, seed {run_a.seed}: {run_a.ruleset} (A) vs "
+                        f"{run_b.ruleset} (B)")
+    for column, justify in (("metric", "left"), ("A", "right"), ("B", "right"), ("B - A", "right"),
+                            ("test", "left"), ("p", "right"), ("p < 0.05", "left")):
+        table.add_column(column, justify=justify)
+    for m in comparison.metrics:
+        if m.kind == "rate":
+            shown_a = f"{_percent(m.value_a)} ({_percent(m.interval_a[0])}-{_percent(m.interval_a[1])})"
+            shown_b = f"{_percent(m.value_b)} ({_percent(m.interval_b[0])}-{_percent(m.interval_b[1])})"
+            shown_d = f"{100 * m.difference:+.1f} pts"
+        else:
+            shown_a, shown_b, shown_d = f"{m.value_a:.2f}", f"{m.value_b:.2f}", f"{m.difference:+.2f}"
+        table.add_row(m.metric, shown_a, shown_b, shown_d, m.test_name, f"{m.test.p_value:.3g}",
+                      Text("significant", style="bold yellow") if m.significant else Text("no", style="dim"))
+    out.print(table)
+    found = comparison.significant
+    out.print(f"significant at p < 0.05: {', '.join(m.metric for m in found) if found else 'none'}", markup=False,
+              highlight=False)
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------------------
+# corpus
+# ---------------------------------------------------------------------------------------------------------
+
+
+def run_corpus(args: argparse.Namespace) -> int:
+    from aero_events.regress.corpus import CorpusMismatch, check_game, generate, read_manifest
+
+    out = console()
+    if args.check:
+        manifest = read_manifest(args.out)
+        failed = 0
+        for entry in manifest.games:
+            try:
+                check_game(args.out, entry)
+            except CorpusMismatch as err:
+                failed += 1
+                out.print(Text(str(err), style="red"), soft_wrap=True)
+            else:
+                out.print(f"{entry.file}: identical ({entry.ruleset})", markup=False, highlight=False)
+        out.print(f"{len(manifest.games) - failed} of {len(manifest.games)} corpus games replay identically",
+                  markup=False, highlight=False)
+        return 1 if failed else 0
+    manifest = generate(args.out, max_seeds=args.max_seeds, say=lambda line: out.print(line, markup=False,
+                                                                                       highlight=False))
+    out.print(f"wrote {len(manifest.games)} games and MANIFEST.json to {args.out}"
+              + (f"; not covered: {', '.join(manifest.missing)}" if manifest.missing else ""), markup=False,
+              highlight=False)
+    return 1 if manifest.missing else 0

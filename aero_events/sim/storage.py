@@ -1,0 +1,224 @@
+"""Where simulated games go: the DuckDB store in batches, or Parquet shards that DuckDB queries in place.
+
+* **DuckDB** (``--db PATH``): workers encode each game (:func:`encode_game`: the events' columns, the
+  store's hash chain, the per-turn snapshots); the parent writes many games at once with
+  :func:`write_games`: one transaction, one Arrow insert per table (games, branches, events, snapshots),
+  never row by row. The rows are exactly what ``EventStore.save_session`` writes, so ``aero games``,
+  ``aero show`` and ``aero verify`` work on them.
+* **Parquet** (``--parquet DIR``): each worker writes its own shards (:func:`write_parquet_shard`):
+  ``<run>-<first game>.events.parquet`` with the columns of ``EventStore.export_parquet`` (the events
+  table plus ``ruleset``) and ``<run>-<first game>.games.parquet`` with one row per game, its row of the
+  ``games`` table and its result. ``SELECT ... FROM 'DIR/*.events.parquet'`` reads them all.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+
+import msgspec
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from aero_events.core import GameSession, StateCheckpoint
+from aero_events.store.chain import GENESIS, chain_hashes, previous_hashes
+from aero_events.store.codec import batch_from_envelopes
+from aero_events.store.database import open_database, registered, transaction
+from aero_events.store.errors import GameExists
+from aero_events.store.games import GameContext, game_record_for
+from aero_events.store.snapshots import snapshot_row
+
+from .games import GameResult
+
+MAIN = "main"
+
+
+class EncodedGame(msgspec.Struct, frozen=True, kw_only=True):
+    """One finished game as the store's rows: its game row, its events' columns and its snapshots."""
+
+    id: str
+    ruleset: str
+    data_version: str
+    engine_version: str
+    created: datetime
+    players: list[str]
+    setup: str
+    metadata: str
+    seqs: list[int]
+    turns: list[int]
+    phases: list[str]
+    actors: list[str | None]
+    types: list[str]
+    versions: list[int]
+    payloads: list[str]
+    prev_hashes: list[bytes]
+    hashes: list[bytes]
+    snapshot_seqs: list[int]
+    snapshot_turns: list[int]
+    snapshot_hashes: list[str]
+    snapshot_states: list[bytes]
+
+
+def encode_game(session: GameSession) -> EncodedGame:
+    """A played session's main branch as store rows (chain hashes and snapshots computed here)."""
+    game = session.game
+    record = game_record_for(game)
+    batch = batch_from_envelopes(session.events(), game.id, MAIN, 1)
+    hashes = chain_hashes(GENESIS, batch.seqs, batch.turns, batch.phases, batch.actors, batch.types, batch.versions,
+                          batch.payloads)
+    context = GameContext(record, session.ruleset, game.setup, game.initial_state)
+    snapshots = [row for seq, event in zip(batch.seqs, batch.events, strict=True) if type(event) is StateCheckpoint
+                 for row in [snapshot_row(context, seq, event.turn, event.state_hash, session.state_at(seq))]
+                 if row is not None]
+    return EncodedGame(
+        id=record.id, ruleset=record.ruleset, data_version=record.data_version,
+        engine_version=record.engine_version, created=record.created, players=record.players, setup=record.setup,
+        metadata=record.metadata, seqs=batch.seqs, turns=batch.turns, phases=batch.phases, actors=batch.actors,
+        types=batch.types, versions=batch.versions, payloads=[p.decode() for p in batch.payloads],
+        prev_hashes=previous_hashes(GENESIS, hashes), hashes=hashes,
+        snapshot_seqs=[row[0] for row in snapshots], snapshot_turns=[row[1] for row in snapshots],
+        snapshot_hashes=[row[2] for row in snapshots], snapshot_states=[row[3] for row in snapshots],
+    )
+
+
+def _repeat(games: Sequence[EncodedGame], value: str, count_of: str) -> list[str]:
+    return [getattr(game, value) for game in games for _ in range(len(getattr(game, count_of)))]
+
+
+def _flat(games: Sequence[EncodedGame], column: str) -> list:
+    return [item for game in games for item in getattr(game, column)]
+
+
+def games_table(games: Sequence[EncodedGame]) -> pa.Table:
+    return pa.table({
+        "id": pa.array([g.id for g in games], pa.string()),
+        "ruleset": pa.array([g.ruleset for g in games], pa.string()),
+        "data_version": pa.array([g.data_version for g in games], pa.string()),
+        "engine_version": pa.array([g.engine_version for g in games], pa.string()),
+        "created": pa.array([g.created for g in games], pa.timestamp("us")),
+        "players": pa.array([g.players for g in games], pa.list_(pa.string())),
+        "setup": pa.array([g.setup for g in games], pa.string()),
+        "metadata": pa.array([g.metadata for g in games], pa.string()),
+    })
+
+
+def events_table(games: Sequence[EncodedGame], ruleset: bool = False) -> pa.Table:
+    columns = {
+        "game": pa.array(_repeat(games, "id", "seqs"), pa.string()),
+        "branch": pa.array([MAIN] * sum(len(g.seqs) for g in games), pa.string()),
+        "seq": pa.array(_flat(games, "seqs"), pa.int64()),
+        "turn": pa.array(_flat(games, "turns"), pa.int32()),
+        "phase": pa.array(_flat(games, "phases"), pa.string()),
+        "actor": pa.array(_flat(games, "actors"), pa.string()),
+        "type": pa.array(_flat(games, "types"), pa.string()),
+        "version": pa.array(_flat(games, "versions"), pa.int32()),
+        "payload": pa.array(_flat(games, "payloads"), pa.string()),
+        "prev_hash": pa.array(_flat(games, "prev_hashes"), pa.binary()),
+        "hash": pa.array(_flat(games, "hashes"), pa.binary()),
+    }
+    if ruleset:
+        columns["ruleset"] = pa.array(_repeat(games, "ruleset", "seqs"), pa.string())
+    return pa.table(columns)
+
+
+def snapshots_table(games: Sequence[EncodedGame]) -> pa.Table:
+    return pa.table({
+        "game": pa.array(_repeat(games, "id", "snapshot_seqs"), pa.string()),
+        "branch": pa.array([MAIN] * sum(len(g.snapshot_seqs) for g in games), pa.string()),
+        "seq": pa.array(_flat(games, "snapshot_seqs"), pa.int64()),
+        "turn": pa.array(_flat(games, "snapshot_turns"), pa.int32()),
+        "state_hash": pa.array(_flat(games, "snapshot_hashes"), pa.string()),
+        "state": pa.array(_flat(games, "snapshot_states"), pa.binary()),
+    })
+
+
+def stored_ids(db_path: str | os.PathLike, prefix: str) -> list[str]:
+    """Ids of games already in the store that start with ``prefix`` (none if the file does not exist)."""
+    if not Path(db_path).exists():
+        return []
+    conn = open_database(os.fspath(db_path))
+    try:
+        return [row[0] for row in conn.execute("SELECT id FROM games WHERE starts_with(id, ?) ORDER BY id",
+                                               [prefix]).fetchall()]
+    finally:
+        conn.close()
+
+
+def write_games(db_path: str | os.PathLike, games: Sequence[EncodedGame]) -> int:
+    """Write ``games`` to the store in one transaction (one Arrow insert per table); returns their events.
+
+    A game id already stored is refused with :class:`GameExists` and nothing is written.
+    """
+    if not games:
+        return 0
+    conn = open_database(os.fspath(db_path))
+    try:
+        with transaction(conn):
+            ids = [game.id for game in games]
+            taken = conn.execute("SELECT id FROM games WHERE list_contains(?, id) LIMIT 3", [ids]).fetchall()
+            if taken:
+                raise GameExists(f"games {', '.join(row[0] for row in taken)} are already in the store {db_path}")
+            games_rows = games_table(games)
+            branches = pa.table({
+                "game": games_rows.column("id"), "id": pa.array([MAIN] * len(games), pa.string()),
+                "parent": pa.nulls(len(games), pa.string()), "fork_seq": pa.array([0] * len(games), pa.int64()),
+                "label": pa.array([MAIN] * len(games), pa.string()), "created": games_rows.column("created"),
+            })
+            with registered(conn, "sim_games", games_rows):
+                conn.execute("""INSERT INTO games (id, ruleset, data_version, engine_version, created, players, setup,
+                                                   metadata)
+                                SELECT id, ruleset, data_version, engine_version, created, players, setup, metadata
+                                FROM sim_games""")
+            with registered(conn, "sim_branches", branches):
+                conn.execute("INSERT INTO branches SELECT game, id, parent, fork_seq, label, created FROM sim_branches")
+            events = events_table(games)
+            with registered(conn, "sim_events", events):
+                conn.execute("""INSERT INTO events (game, branch, seq, turn, phase, actor, type, version, payload,
+                                                    prev_hash, hash)
+                                SELECT game, branch, seq, turn, phase, actor, type, version, payload, prev_hash, hash
+                                FROM sim_events""")
+            with registered(conn, "sim_snapshots", snapshots_table(games)):
+                conn.execute("INSERT INTO snapshots SELECT game, branch, seq, turn, state_hash, state FROM sim_snapshots")
+    finally:
+        conn.close()
+    return events.num_rows
+
+
+def results_table(results: Sequence[GameResult], players: Sequence[str]) -> pa.Table:
+    """One row per game: index, seed, id, winner, turns, and per player Victory points and losses."""
+    columns: dict[str, pa.Array] = {
+        "game": pa.array([r.game_id for r in results], pa.string()),
+        "index": pa.array([r.index for r in results], pa.int64()),
+        "seed": pa.array([r.seed for r in results], pa.int64()),
+        "finished": pa.array([r.finished for r in results], pa.bool_()),
+        "winner": pa.array([r.winner for r in results], pa.string()),
+        "end_reason": pa.array([r.end_reason for r in results], pa.string()),
+        "turns": pa.array([r.turns for r in results], pa.int32()),
+        "events": pa.array([r.events for r in results], pa.int64()),
+        "state_hash": pa.array([r.state_hash for r in results], pa.string()),
+    }
+    for number, player in enumerate(players, start=1):
+        columns[f"player{number}"] = pa.array([player] * len(results), pa.string())
+        columns[f"vp{number}"] = pa.array([r.victory_points.get(player, 0) for r in results], pa.int32())
+        columns[f"lost{number}"] = pa.array([r.aircraft_lost.get(player, 0) for r in results], pa.int32())
+    return pa.table(columns)
+
+
+def write_parquet_shard(folder: str | os.PathLike, name: str, games: Sequence[EncodedGame],
+                        results: Sequence[GameResult]) -> list[str]:
+    """Write one worker's shards (events, and games with their results); returns the file paths."""
+    root = Path(folder)
+    root.mkdir(parents=True, exist_ok=True)
+    events_path = root / f"{name}.events.parquet"
+    games_path = root / f"{name}.games.parquet"
+    pq.write_table(events_table(games, ruleset=True), events_path, compression="zstd")
+    players = games[0].players if games else []
+    table = games_table(games)
+    extra = results_table(results, players)
+    for column in extra.column_names:
+        if column != "game":
+            table = table.append_column(column, extra.column(column))
+    pq.write_table(table, games_path, compression="zstd")
+    return [os.fspath(events_path), os.fspath(games_path)]
