@@ -29,7 +29,7 @@ from __future__ import annotations
 import bisect
 import copy
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
@@ -82,16 +82,21 @@ def _checkpoints(envelopes: Sequence[Envelope]) -> list[tuple[int, str]]:
 
 
 def first_divergence(old: Sequence[Envelope], new: Sequence[Envelope],
-                     decisions: Sequence[RecordedDecision] = ()) -> Divergence | None:
-    """The first event (checkpoints aside) where two lines of play differ, with some context."""
+                     decisions: Sequence[RecordedDecision] = (),
+                     replaying: Callable[[int], str | None] | None = None) -> Divergence | None:
+    """The first event (checkpoints aside) where two lines of play differ, with some context.
+
+    ``replaying(seq)`` names what produced the new event ``seq`` (the decision being replayed); without
+    it, or past the new events, the recorded decision whose events hold the old one is named.
+    """
     old_events, new_events = _plain(old), _plain(new)
     for index in range(max(len(old_events), len(new_events))):
         a = old_events[index] if index < len(old_events) else None
         b = new_events[index] if index < len(new_events) else None
         if a is not None and b is not None and a.event == b.event and a.actor == b.actor:
             continue
-        decision = None
-        if a is not None and decisions:
+        decision = replaying(b.seq) if b is not None and replaying is not None else None
+        if decision is None and a is not None and decisions:
             firsts = [d.first_seq for d in decisions]
             found = bisect.bisect_right(firsts, a.seq) - 1
             if found >= 0:
@@ -140,7 +145,7 @@ class _Replayer:
     """Plays recorded decisions into a session under the new rules, applying the illegal-decision policy."""
 
     def __init__(self, session: GameSession, decisions: Sequence[RecordedDecision], on_illegal: str,
-                 bot_seed: str):
+                 bot_seed: str, record_finished: bool = True):
         if on_illegal not in ON_ILLEGAL:
             raise ValueError(f"on_illegal is one of {', '.join(ON_ILLEGAL)}, not {on_illegal!r}")
         self.session = session
@@ -152,6 +157,19 @@ class _Replayer:
         self.bot_decisions = 0
         self.illegal: list[IllegalDecision] = []
         self.stopped: str | None = None
+        self.record_finished = record_finished
+        #: (first new seq, label) of each command applied, to say what was being replayed at a divergence.
+        self.applied_at: list[tuple[int, str]] = []
+
+    def _apply(self, command: Any, label: str) -> None:
+        first = self.session.seq + 1
+        self.session.apply(command)
+        self.applied_at.append((first, label))
+
+    def decision_at(self, seq: int) -> str | None:
+        """What produced the new event ``seq``: a recorded decision, or the bot."""
+        found = bisect.bisect_right([first for first, _ in self.applied_at], seq) - 1
+        return self.applied_at[found][1] if found >= 0 else None
 
     def _note(self, decision: RecordedDecision, err: RuleError, action: str) -> None:
         state = self.session.state
@@ -171,7 +189,8 @@ class _Replayer:
         return True
 
     def _bot_move(self, options: Sequence[Any], player: str) -> None:
-        self.session.apply(self.bot.choose(self.session, player, options))
+        command = self.bot.choose(self.session, player, options)
+        self._apply(command, f"the bot's decision {describe_command(command)}")
         self.bot_decisions += 1
 
     def run(self) -> None:
@@ -179,7 +198,7 @@ class _Replayer:
         while self.queue and not self.session.is_over():
             decision = self.queue[0]
             try:
-                self.session.apply(decision.command)
+                self._apply(decision.command, f"recorded decision {decision.index + 1}: {decision.describe()}")
             except RuleError as err:
                 if self.on_illegal == "stop":
                     self._note(decision, err, "stopped")
@@ -192,7 +211,7 @@ class _Replayer:
             self.queue.popleft()
             self.applied += 1
             waited = 0
-        if not self.session.is_over():
+        if not self.session.is_over() and not self.queue and self.record_finished:
             self._finish()
 
     def _substitute(self, decision: RecordedDecision, err: RuleError, waited: int) -> bool:
@@ -224,6 +243,7 @@ class _Replayer:
         return False
 
     def _finish(self) -> None:
+        """The recorded decisions ran out before the game ended (the record itself had ended)."""
         if self.on_illegal == "bot":
             players = self.session.ruleset.players(self.session.state)
             try:
@@ -266,7 +286,8 @@ def rerun(game: RecordedGame, rules: AeronauticaRules, *, on_illegal: str = "sto
         report.setup_note = f"{err}; re-run with the force checks off"
         session = GameSession(rules, msgspec.structs.replace(setup, check_points=False), dice=dice, salts=salts,
                               game_id=game.game_id, metadata=game.metadata)
-    replayer = _Replayer(session, recovery.decisions, on_illegal, f"regress:{seed}:{game.game_id}")
+    replayer = _Replayer(session, recovery.decisions, on_illegal, f"regress:{seed}:{game.game_id}",
+                         record_finished=report.old_outcome.finished)
     replayer.run()
     new_envelopes = session.events()
     report.events_replayed = len(_plain(new_envelopes))
@@ -278,7 +299,7 @@ def rerun(game: RecordedGame, rules: AeronauticaRules, *, on_illegal: str = "sto
     report.extra_dice, report.extra_rolls = dice.extra_faces, dice.extra_rolls
     report.unused_dice = dice.remaining
     report.extra_salts = salts.extra
-    report.divergence = first_divergence(game.envelopes, new_envelopes, recovery.decisions)
+    report.divergence = first_divergence(game.envelopes, new_envelopes, recovery.decisions, replayer.decision_at)
     report.state_difference = _describe_state_difference(recovery.initial_state, session.state_at(0),
                                                           game.envelopes, new_envelopes)
     report.new_outcome = outcome_of(session.state)
