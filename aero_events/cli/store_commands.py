@@ -54,8 +54,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     export = subparsers.add_parser("export", parents=[db], help="write a game to JSON Lines (or Parquet)")
     export.add_argument("game", metavar="GAME")
     export.add_argument("file", metavar="FILE", type=Path)
-    export.add_argument("--format", choices=("jsonl", "parquet"),
-                        help="default: parquet for a .parquet FILE, jsonl otherwise")
+    export.add_argument("--format", choices=("jsonl", "parquet", "record"),
+                        help="default: parquet for a .parquet FILE, record for a .aero FILE, jsonl otherwise")
     export.set_defaults(handler=run_export)
 
     imported = subparsers.add_parser("import", parents=[db], help="store a game from a JSON Lines file")
@@ -170,8 +170,12 @@ def run_verify(args: argparse.Namespace) -> int:
 def run_export(args: argparse.Namespace) -> int:
     store = open_store(args, must_exist=True)
     game_id = store.resolve_game_id(args.game)
-    form = args.format or ("parquet" if args.file.suffix.lower() == ".parquet" else "jsonl")
-    if form == "parquet":
+    suffix = args.file.suffix.lower()
+    form = args.format or ("parquet" if suffix == ".parquet" else "record" if suffix == ".aero" else "jsonl")
+    if form == "record":  # the readable game record (aero_events/record/record_format.py)
+        from aero_events.record.transfer import export_record
+        count = export_record(store, game_id, args.file)
+    elif form == "parquet":
         count = store.export_parquet(args.file, game_ids=[game_id])
     else:
         count = store.export_jsonl(game_id, args.file)
@@ -181,7 +185,11 @@ def run_export(args: argparse.Namespace) -> int:
 
 def run_import(args: argparse.Namespace) -> int:
     store = open_store(args)
-    game_id = store.import_jsonl(args.file, replace=args.replace)
+    from aero_events.record.transfer import import_record, is_record_file
+    if is_record_file(args.file):  # a game record (.aero, or text opening with a [Header "..."])
+        game_id = import_record(store, args.file, replace=args.replace)
+    else:
+        game_id = store.import_jsonl(args.file, replace=args.replace)
     events = sum(summary.events for summary in store.games() if summary.id == game_id)
     console().print(f"imported game {game_id} ({events} events) from {args.file}", markup=False)
     return 0

@@ -12,7 +12,13 @@
 ``aero regress`` and ``aero corpus`` (:mod:`aero_events.cli.rules_commands`) drive them.
 """
 
-from .decisions import RecordedDecision, RecoveryError, UnknownDecision, commands_from_events, recover_decisions
+from .decisions import (
+    RecordedDecision,
+    RecoveryError,
+    UnknownDecision,
+    commands_from_events,
+    recover_decisions,
+)
 from .recorded import RecordedGame, from_folder, from_jsonl, from_store, gather
 from .report import GameReport, render, to_json
 from .rerun import ON_ILLEGAL, rerun, rerun_all

@@ -29,7 +29,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from aero_events.core import AeroError, Command, DiceCup, DiceRolled, Envelope, Event, RuleError, StateCheckpoint
+from aero_events.core import (
+    AeroError,
+    Command,
+    DiceCup,
+    DiceRolled,
+    Envelope,
+    Event,
+    RuleError,
+    StateCheckpoint,
+)
 from aero_events.core.errors import DiceError
 from aero_events.hexgrid import DIRECTIONS
 from aero_events.rulesets.aeronautica import AeronauticaRules
@@ -42,8 +51,8 @@ from aero_events.rulesets.aeronautica.commands import (
     DropJumpTroops,
     FireWeapons,
     Hover,
-    LaunchAutonomous,
     Land,
+    LaunchAutonomous,
     ManoeuvrePlan,
     PassFiring,
     PlaceAircraft,
@@ -231,10 +240,11 @@ class Recovery:
     initial_state: GameState
 
 
-def _same(decided: Sequence[Event], recorded: Sequence[Envelope]) -> int | None:
-    """Index of the first decided event that differs from the record (None: all equal)."""
+def _same(decided: Sequence[Event], plain: Sequence[Envelope], start: int) -> int | None:
+    """Index of the first decided event that differs from the record's events from ``plain[start]``
+    (None: all equal)."""
     for index, event in enumerate(decided):
-        if index >= len(recorded) or recorded[index].event != event:
+        if start + index >= len(plain) or plain[start + index].event != event:
             return index
     return None
 
@@ -253,12 +263,18 @@ def recover_decisions(rules: AeronauticaRules, setup: object, envelopes: Sequenc
     decisions: list[RecordedDecision] = []
     position = 0
     count = len(envelopes)
+    # The record without its checkpoints, and for each envelope the index of the first such event from it on.
+    plain = [env for env in envelopes if type(env.event) is not StateCheckpoint]
+    plain_index, seen = [], 0
+    for env in envelopes:
+        plain_index.append(seen)
+        seen += type(env.event) is not StateCheckpoint
     while True:
         position = _check_checkpoints(rules, state, envelopes, position)
         if position >= count:
             break
         point = DecisionPoint(state, envelopes, position)
-        pending = [env for env in envelopes[position:] if type(env.event) is not StateCheckpoint]
+        next_plain = plain_index[position]
         problems: list[str] = []
         accepted: tuple[Command, list[Event]] | None = None
         for command in candidates(point):
@@ -271,12 +287,12 @@ def recover_decisions(rules: AeronauticaRules, setup: object, envelopes: Sequenc
                 problems.append(f"{describe_command(command)} is refused: {err}")
                 tape._pos, salts._next = dice_at, salt_at
                 continue
-            differs = _same(decided, pending)
+            differs = _same(decided, plain, next_plain)
             if differs is None:
                 accepted = (command, decided)
                 roll_index = cup.next_index
                 break
-            shown = pending[differs] if differs < len(pending) else None
+            shown = plain[next_plain + differs] if next_plain + differs < len(plain) else None
             problems.append(f"{describe_command(command)} decides {event_at(decided[differs])} where the record has "
                             + (f"seq {shown.seq}: {event_at(shown.event)}" if shown else "no more events"))
             tape._pos, salts._next = dice_at, salt_at

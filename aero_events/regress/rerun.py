@@ -17,8 +17,9 @@ to a player (the same one first) for the same aircraft, the bot picks one of tho
 Otherwise, if the next recorded decision is legal, this one no longer arises and is dropped (*skipped*).
 Otherwise another
 decision comes first: the bot makes it and the recorded one is tried again (*waited*, at most
-:data:`MAX_WAIT` times). Recorded decisions left when the game ends are counted as unused; if they run
-out before it ends, the bot finishes the game (policy ``bot``) or the report says where it stopped.
+:data:`MAX_WAIT` times). Recorded decisions left when the game ends are counted as unused. If they run
+out before it ends while the recorded game did end, the bot finishes it (policy ``bot``) or the report
+says where it stopped; an unfinished record simply ends the re-run where it ends.
 
 Dice: the new rules may roll more dice than the record holds; the extra faces come from a seeded source
 and are counted (``extra_dice``); recorded faces left over are ``unused_dice``.
@@ -153,23 +154,33 @@ class _Replayer:
         self.total = len(decisions)
         self.on_illegal = on_illegal
         self.bot = RandomBot(bot_seed)
-        self.applied = 0
+        self.applied_count = 0
         self.bot_decisions = 0
         self.illegal: list[IllegalDecision] = []
         self.stopped: str | None = None
         self.record_finished = record_finished
-        #: (first new seq, label) of each command applied, to say what was being replayed at a divergence.
-        self.applied_at: list[tuple[int, str]] = []
+        #: The first new seq of each command applied, and the recorded decision it was (None: the bot's),
+        #: to say what was being replayed at a divergence.
+        self.applied_at: list[int] = []
+        self.applied: list[tuple[Any, RecordedDecision | None, bool]] = []
 
-    def _apply(self, command: Any, label: str) -> None:
+    def _apply(self, command: Any, decision: RecordedDecision | None, by_bot: bool = False) -> None:
         first = self.session.seq + 1
         self.session.apply(command)
-        self.applied_at.append((first, label))
+        self.applied_at.append(first)
+        self.applied.append((command, decision, by_bot))
 
     def decision_at(self, seq: int) -> str | None:
-        """What produced the new event ``seq``: a recorded decision, or the bot."""
-        found = bisect.bisect_right([first for first, _ in self.applied_at], seq) - 1
-        return self.applied_at[found][1] if found >= 0 else None
+        """What produced the new event ``seq``: a recorded decision, or the bot (instead of one)."""
+        found = bisect.bisect_right(self.applied_at, seq) - 1
+        if found < 0:
+            return None
+        command, decision, by_bot = self.applied[found]
+        recorded = f"recorded decision {decision.index + 1}: {decision.describe()}" if decision else None
+        if not by_bot:
+            return recorded
+        bot = f"the bot's decision {describe_command(command)}"
+        return f"{bot}, in place of {recorded}" if recorded else bot
 
     def _note(self, decision: RecordedDecision, err: RuleError, action: str) -> None:
         state = self.session.state
@@ -188,9 +199,9 @@ class _Replayer:
             return False
         return True
 
-    def _bot_move(self, options: Sequence[Any], player: str) -> None:
+    def _bot_move(self, options: Sequence[Any], player: str, instead: RecordedDecision | None = None) -> None:
         command = self.bot.choose(self.session, player, options)
-        self._apply(command, f"the bot's decision {describe_command(command)}")
+        self._apply(command, instead, by_bot=True)
         self.bot_decisions += 1
 
     def run(self) -> None:
@@ -198,7 +209,7 @@ class _Replayer:
         while self.queue and not self.session.is_over():
             decision = self.queue[0]
             try:
-                self._apply(decision.command, f"recorded decision {decision.index + 1}: {decision.describe()}")
+                self._apply(decision.command, decision)
             except RuleError as err:
                 if self.on_illegal == "stop":
                     self._note(decision, err, "stopped")
@@ -209,7 +220,7 @@ class _Replayer:
                 waited = 0 if not self.queue or self.queue[0] is not decision else waited + 1
                 continue
             self.queue.popleft()
-            self.applied += 1
+            self.applied_count += 1
             waited = 0
         if not self.session.is_over() and not self.queue and self.record_finished:
             self._finish()
@@ -225,7 +236,7 @@ class _Replayer:
                          if type(option) is type(command) and getattr(option, "aircraft", None) == aircraft]
             if same_kind:
                 self._note(decision, err, "replaced")
-                self._bot_move(same_kind, player)
+                self._bot_move(same_kind, player, instead=decision)
                 self.queue.popleft()
                 return True
         if (len(self.queue) > 1 and self._is_legal(self.queue[1])) or waited >= MAX_WAIT:
@@ -291,7 +302,7 @@ def rerun(game: RecordedGame, rules: AeronauticaRules, *, on_illegal: str = "sto
     replayer.run()
     new_envelopes = session.events()
     report.events_replayed = len(_plain(new_envelopes))
-    report.decisions_applied = replayer.applied
+    report.decisions_applied = replayer.applied_count
     report.bot_decisions = replayer.bot_decisions
     report.illegal = tuple(replayer.illegal)
     report.stopped = replayer.stopped

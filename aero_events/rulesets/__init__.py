@@ -8,7 +8,8 @@ import a ruleset they do not need. A program (or a test) can add its own with
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from aero_events.core.decider import Ruleset
 
@@ -36,6 +37,24 @@ def get_ruleset(name: str) -> Ruleset:
     except KeyError:
         known = ", ".join(sorted(set(_BUILTIN) | set(_factories))) or "none"
         raise KeyError(f"unknown ruleset {name!r}; known rulesets: {known}") from None
+
+
+#: "module:function" of functions that register a user's variant from a game's metadata (a recorded game
+#: carries the definition of the variant it was played under, so it can be reloaded without the file).
+_METADATA_LOADERS: tuple[str, ...] = ("aero_events.rulesets.aeronautica.versions:register_from_metadata",)
+
+
+def ruleset_for_game(name: str, metadata: Mapping[str, Any] | None = None) -> Ruleset:
+    """The ruleset a recorded game names; a variant unknown here is registered from the game's metadata."""
+    try:
+        return get_ruleset(name)
+    except KeyError:
+        if not metadata:
+            raise
+    for loader in _METADATA_LOADERS:
+        module, attribute = loader.split(":")
+        getattr(importlib.import_module(module), attribute)(metadata)
+    return get_ruleset(name)
 
 
 def known_rulesets() -> list[str]:

@@ -27,7 +27,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 from aero_events.core import AeroError
 from aero_events.rulesets.aeronautica import AeronauticaRules
@@ -129,10 +136,12 @@ def _dask_client(address: str) -> Iterator[object]:
             client.close()
 
 
-def _run_dask(tasks: Sequence[SimTask], address: str) -> Iterator[TaskResult]:
+def _run_dask(tasks: Sequence[SimTask], address: str, info: dict[str, int]) -> Iterator[TaskResult]:
+    """The tasks on a Dask cluster; ``info["workers"]`` is set to the number of its workers."""
     with _dask_client(address) as client:
         from dask.distributed import as_completed as dask_completed
 
+        info["workers"] = len(client.scheduler_info().get("workers", {}))  # type: ignore[attr-defined]
         futures = client.map(run_task, tasks, pure=False)  # type: ignore[attr-defined]
         for future in dask_completed(futures):
             yield future.result()
@@ -188,8 +197,9 @@ def simulate(matchup: Matchup, rules: AeronauticaRules, *, games: int, seed: int
             raise SimulationError(f"{len(taken)} games of run {prefix} are already in {db} (e.g. {taken[0]}); "
                                   "use another --seed or --db")
     backend = "dask" if dask else "processes" if workers > 1 or executor is not None else "local"
+    cluster: dict[str, int] = {}
     if dask:
-        completed = _run_dask(tasks, dask)
+        completed = _run_dask(tasks, dask, cluster)
     elif workers > 1 or executor is not None:
         completed = _run_processes(tasks, workers, executor)
     else:
@@ -215,7 +225,7 @@ def simulate(matchup: Matchup, rules: AeronauticaRules, *, games: int, seed: int
     seconds = time.perf_counter() - started
     results.sort(key=lambda r: r.index)
     return SimulationRun(matchup=matchup, ruleset=rules.name, data_version=str(rules.data_version), bots=bots,
-                         seed=seed, workers=2 if dask == "local" else workers, backend=backend, results=results,
+                         seed=seed, workers=cluster.get("workers", workers), backend=backend, results=results,
                          seconds=seconds, run_id=prefix,
                          stored=os.fspath(db) if db is not None else os.fspath(parquet) if parquet is not None
                          else None, shards=sorted(shards))

@@ -7,8 +7,8 @@
   ``aero show`` and ``aero verify`` work on them.
 * **Parquet** (``--parquet DIR``): each worker writes its own shards (:func:`write_parquet_shard`):
   ``<run>-<first game>.events.parquet`` with the columns of ``EventStore.export_parquet`` (the events
-  table plus ``ruleset``) and ``<run>-<first game>.games.parquet`` with one row per game, its row of the
-  ``games`` table and its result. ``SELECT ... FROM 'DIR/*.events.parquet'`` reads them all.
+  table plus ``ruleset``) and ``<run>-<first game>.games.parquet`` with one row per game (``game``), its
+  result and its row of the ``games`` table. ``SELECT ... FROM 'DIR/*.events.parquet'`` reads them all.
 """
 
 from __future__ import annotations
@@ -215,10 +215,10 @@ def write_parquet_shard(folder: str | os.PathLike, name: str, games: Sequence[En
     games_path = root / f"{name}.games.parquet"
     pq.write_table(events_table(games, ruleset=True), events_path, compression="zstd")
     players = games[0].players if games else []
-    table = games_table(games)
-    extra = results_table(results, players)
-    for column in extra.column_names:
-        if column != "game":
-            table = table.append_column(column, extra.column(column))
+    table = results_table(results, players)  # keyed by "game", as the events shards are
+    rows = games_table(games)
+    for column in rows.column_names:
+        if column != "id":
+            table = table.append_column(column, rows.column(column))
     pq.write_table(table, games_path, compression="zstd")
     return [os.fspath(events_path), os.fspath(games_path)]

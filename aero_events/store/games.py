@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -12,7 +13,7 @@ import msgspec
 from aero_events.core.decider import Ruleset
 from aero_events.core.errors import DataError
 from aero_events.core.session import Game
-from aero_events.rulesets import get_ruleset
+from aero_events.rulesets import ruleset_for_game
 
 from .database import first_row
 from .errors import BranchExists, GameExists, StoreError, UnknownGame
@@ -131,11 +132,19 @@ class GameContext:
 def game_context(conn: duckdb.DuckDBPyConnection, game_id: str) -> GameContext:
     record = game_record(conn, game_id)
     try:
-        ruleset = get_ruleset(record.ruleset)
+        ruleset = ruleset_for_game(record.ruleset, game_metadata(record))
     except KeyError as err:
         raise StoreError(str(err).strip("'\"")) from err
     setup = decode_setup(record, ruleset)
     return GameContext(record, ruleset, setup, ruleset.initial_state(setup))
+
+
+def game_metadata(record: GameRecord) -> dict[str, Any]:
+    try:
+        metadata = json.loads(record.metadata or "{}")
+    except ValueError:
+        return {}
+    return metadata if isinstance(metadata, dict) else {}
 
 
 def decode_setup(record: GameRecord, ruleset: Ruleset) -> Any:

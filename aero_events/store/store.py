@@ -23,10 +23,11 @@ import duckdb
 import msgspec
 
 from aero_events.core.dice import DiceSource, ManualDice
+from aero_events.core.errors import DataError
 from aero_events.core.events import Envelope, EnvelopeRecord, Event
 from aero_events.core.secrets import SaltSource
 from aero_events.core.session import Branch, Game, GameSession
-from aero_events.rulesets import get_ruleset
+from aero_events.rulesets import ruleset_for_game
 
 from . import snapshots as snapshot_store
 from .append import write_batch
@@ -38,6 +39,7 @@ from .games import (
     GameContext,
     branch_infos,
     game_context,
+    game_metadata,
     game_record,
     game_record_for,
     insert_branch,
@@ -282,9 +284,10 @@ class EventStore:
         A ruleset this installation does not have is not an error here: decoding then names the
         first unknown event type.
         """
+        record = self.game(game_id)
         try:
-            get_ruleset(self.game(game_id).ruleset)
-        except KeyError:
+            ruleset_for_game(record.ruleset, game_metadata(record))
+        except (KeyError, DataError):
             pass
 
     def load_game(self, game_id: str) -> Game:

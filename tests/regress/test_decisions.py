@@ -6,6 +6,8 @@ recorded events exactly. For bot games the recovered commands are also the very 
 
 from __future__ import annotations
 
+import itertools
+
 import msgspec
 import pytest
 
@@ -65,7 +67,7 @@ def test_each_decision_knows_where_its_events_lie():
     session, _ = bot_game(5)
     decisions = recover_decisions(session.ruleset, session.game.setup, session.events()).decisions
     assert decisions[0].first_seq == 1 and decisions[-1].last_seq == session.seq
-    for before, after in zip(decisions, decisions[1:], strict=False):
+    for before, after in itertools.pairwise(decisions):
         assert after.first_seq == before.last_seq + 1
 
 
@@ -115,11 +117,27 @@ def test_a_record_that_does_not_replay_under_its_own_rules_is_refused_where_it_d
 
 def test_every_command_of_the_ruleset_has_a_decision_event():
     """The table covers every command a part of the turn handles (AdjustAltitude 0 is read from the state)."""
-    from aero_events.rulesets.aeronautica.ruleset import _HANDLERS
     from aero_events.rulesets.aeronautica.commands import (
-        AcceptRoll, ActivateAircraft, ChooseFirstMover, ChooseManoeuvre, DropJumpTroops, FireWeapons, Hover, Land,
-        LaunchAutonomous, ManoeuvrePlan, PassFiring, PlaceReserve, RocketBoostOut, SetThrottle, SteerAutonomous,
-        TakeOff, Taxi, UseReroll)
+        AcceptRoll,
+        ActivateAircraft,
+        ChooseFirstMover,
+        ChooseManoeuvre,
+        DropJumpTroops,
+        FireWeapons,
+        Hover,
+        Land,
+        LaunchAutonomous,
+        ManoeuvrePlan,
+        PassFiring,
+        PlaceReserve,
+        RocketBoostOut,
+        SetThrottle,
+        SteerAutonomous,
+        TakeOff,
+        Taxi,
+        UseReroll,
+    )
+    from aero_events.rulesets.aeronautica.ruleset import _HANDLERS
 
     produced_by_table = {AcceptRoll, ActivateAircraft, AdjustAltitude, ChooseFirstMover, ChooseManoeuvre,
                          DropJumpTroops, FireWeapons, Hover, Land, LaunchAutonomous, ManoeuvrePlan, PassFiring,

@@ -21,7 +21,7 @@ from aero_events.rulesets.aeronautica.events import (
     ManoeuvreFlown,
     MovementEnded,
 )
-from aero_events.rulesets.aeronautica.movement import OccupiedHexRolled
+from aero_events.rulesets.aeronautica.events import OccupiedHexRolled
 from tests.aeronautica.helpers import IMPERIUM, Plane, S, Table, hex_at, of_type, one
 from tests.regress.recorded_helpers import recorded
 

@@ -588,3 +588,14 @@ class AutonomousRemoved(Event, frozen=True, tag="ai.AutonomousRemoved"):
 
     weapon_id: str
     reason: str
+
+
+class OccupiedHexRolled(Event, frozen=True, tag="ai.OccupiedHexRolled"):
+    """The 2020 update: the D6 rolled (the DiceRolled just before) for one occupied hex ``aircraft`` flew
+    through to reach the first unoccupied hex (p.17 step 6). ``hit``: it rolled a 1, so damaging hits follow
+    (``RuleOptions.occupied_hex_hits``). Only games played with ``RuleOptions(occupied_hex_roll=True)`` have it.
+    """
+
+    aircraft: str
+    hex: Hex
+    hit: bool

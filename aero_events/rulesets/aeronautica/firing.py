@@ -501,7 +501,7 @@ def _roll_to_hit(rules: AeronauticaRules, out: Emitter, dice: DiceCup, volley: V
     if count == 0:
         out.emit(HitsScored(aircraft=firer.id, weapon_index=shot.weapon_index, target=target.id, hits=0))
         return
-    to_hit, modifiers = hit_requirements(state, attack, weapon, firer, target)
+    to_hit, modifiers = hit_requirements(state, attack, weapon, firer, target, options=rules.options, band=band)
     roll = dice.roll(count, purpose=f"to hit: {firer.id} {weapon.name} at {target.id}", roller=firer.owner,
                      target=to_hit, modifiers=modifiers)
     out.emit(roll)
@@ -646,7 +646,8 @@ def _volley_options(rules: AeronauticaRules, state: GameState, firer: AircraftSt
                 band = band_at(distance(firer.hex, target.hex))
                 if firepower_dice(rules, state, firer, weapon, band) == 0:
                     continue
-                to_hit, modifiers = hit_requirements(state, attack, weapon, firer, target)
+                to_hit, modifiers = hit_requirements(state, attack, weapon, firer, target, options=rules.options,
+                                                     band=band)
                 if not can_hit(to_hit, sum(m.value for m in modifiers)):
                     continue
             reachable.setdefault(index, {})[target.id] = (arcs, attack == STRAFING, not target.on_ground)

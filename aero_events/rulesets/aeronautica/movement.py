@@ -42,6 +42,7 @@ from .events import (
     ManoeuvreFlown,
     ManoeuvreRevealed,
     MovementEnded,
+    OccupiedHexRolled,
     Stalled,
     Taxied,
     ThrottleSet,
@@ -73,17 +74,6 @@ if TYPE_CHECKING:
 MAX_DIAL_SPEED = 9
 #: The 2020 update's roll for each occupied hex flown through (``RuleOptions.occupied_hex_roll``): 2+ is safe.
 OCCUPIED_HEX_SAFE_ROLL = 2
-
-
-class OccupiedHexRolled(Event, frozen=True, tag="ai.OccupiedHexRolled"):
-    """The 2020 update: the D6 rolled (the DiceRolled just before) for one occupied hex ``aircraft`` flew
-    through to reach the first unoccupied hex (p.17 step 6). ``hit``: it rolled a 1, so damaging hits follow
-    (``RuleOptions.occupied_hex_hits``). Only games played with ``RuleOptions(occupied_hex_roll=True)`` have it.
-    """
-
-    aircraft: str
-    hex: Hex
-    hit: bool
 
 
 class Flight(msgspec.Struct, frozen=True):

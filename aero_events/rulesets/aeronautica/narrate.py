@@ -77,6 +77,8 @@ def describe(event) -> str | None:
             return f"   {aircraft} is still spinning: Altitude {altitude}"
         case ev.FiringPassed(player=player):
             return f"   {player} holds fire"
+        case ev.OccupiedHexRolled(aircraft=aircraft, hex=hex, hit=hit):
+            return f"   {aircraft} passed through occupied hex {_where(hex)}" + (": a 1, hit" if hit else ": safe")
         case ev.TailingDetermined(aircraft=aircraft, target=target) if target:
             return f"   {aircraft} is TAILING {target}"
         case ev.SetUpRollOffWon(player=player):

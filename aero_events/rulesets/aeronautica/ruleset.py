@@ -60,11 +60,13 @@ class RuleOptions(msgspec.Struct, frozen=True, kw_only=True):
     # the first unoccupied hex (p.17 step 6), once its move is flown (movement.occupied_hex_rolls); 2+ nothing
     # happens, a 1 inflicts ``occupied_hex_hits`` damaging hits (illegible in the copy we have: one hit is the
     # documented default). Off, as in the 2019 text.
-    # ``air_to_air_to_hit``: the D6 score air-to-air Firepower dice need (p.22, 5+). Declared for rule variants;
-    # until the firing rules read it, versions.py refuses any other value.
+    # ``air_to_air_to_hit``: the D6 score air-to-air Firepower dice need (p.22, 5+), and
+    # ``air_to_air_to_hit_by_range``: a score per range band ("short", "medium", "long") overriding it,
+    # for variants such as "to-hit 4+ at Short range" (read by weapons.hit_requirements).
     occupied_hex_roll: bool = False
     occupied_hex_hits: int = 1
     air_to_air_to_hit: int = 5
+    air_to_air_to_hit_by_range: dict[str, int] = msgspec.field(default_factory=dict)
 
 
 class AeronauticaRules(Ruleset):

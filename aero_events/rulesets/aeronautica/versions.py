@@ -76,9 +76,7 @@ FAMILY = "aeronautica/"
 
 #: RuleOptions fields that exist for variants but that the rules do not read yet, with what must read them:
 #: a variant that changes one is refused rather than silently played with the printed rule.
-UNHOOKED_OPTIONS: dict[str, str] = {
-    "air_to_air_to_hit": "the firing rules (weapons.hit_requirements) do not read it yet",
-}
+UNHOOKED_OPTIONS: dict[str, str] = {}
 
 _NAME_RE = re.compile(r"^[a-z0-9][a-z0-9._-]*(/[a-z0-9][a-z0-9._-]*)*$")
 _Overrides = dict[str, dict[str, Any]]
@@ -316,6 +314,13 @@ def _apply_options(base: RuleOptions, changes: Mapping[str, Any], origin: _Origi
     if not 2 <= options.air_to_air_to_hit <= 6:
         raise origin.error(f"air_to_air_to_hit is a D6 score of 2 to 6, not {options.air_to_air_to_hit}",
                            "options", "air_to_air_to_hit")
+    for band, score in options.air_to_air_to_hit_by_range.items():
+        if band not in ("short", "medium", "long"):
+            raise origin.error(f"air_to_air_to_hit_by_range takes the bands short, medium and long, not {band!r}",
+                               "options", "air_to_air_to_hit_by_range", band)
+        if not 2 <= score <= 6:
+            raise origin.error(f"a to-hit score is a D6 score of 2 to 6, not {score}", "options",
+                               "air_to_air_to_hit_by_range", band)
     return options
 
 

@@ -57,7 +57,7 @@ from .upgrades import armour_saves, has_infra_red
 
 if TYPE_CHECKING:
     from .profiles import WeaponProfile
-    from .ruleset import AeronauticaRules
+    from .ruleset import AeronauticaRules, RuleOptions
     from .turn import Emitter
 
 #: Air-to-Air, Strafing, Bombing and Ground-to-Air fire all hit on 5+ (p.22, p.26-28).
@@ -179,16 +179,26 @@ def attack_kind(weapon: WeaponProfile, firer: AircraftState, target: Target) -> 
 
 
 def hit_requirements(state: GameState, attack: str, weapon: WeaponProfile, firer: AircraftState,
-                     target: Target) -> tuple[int, tuple[Modifier, ...]]:
-    """The score needed to hit and the modifiers (p.22, p.26-28)."""
+                     target: Target, *, options: RuleOptions | None = None,
+                     band: RangeBand | None = None) -> tuple[int, tuple[Modifier, ...]]:
+    """The score needed to hit and the modifiers (p.22, p.26-28).
+
+    Air-to-Air fire needs 5+ (p.22); a rule variant may change it, for every range or per range band
+    (``RuleOptions.air_to_air_to_hit`` and ``air_to_air_to_hit_by_range``, e.g. "4+ at Short range").
+    """
     if attack == AIR:
+        to_hit = TO_HIT
+        if options is not None:
+            to_hit = options.air_to_air_to_hit
+            if band is not None:
+                to_hit = options.air_to_air_to_hit_by_range.get(band.value, to_hit)
         modifiers = []
         if target.evading:
             modifiers.append(Modifier("target has a Stall or Spin token", -1))
         difference = abs(firer.altitude - target.altitude)
         if difference:
             modifiers.append(Modifier(f"{difference} Altitude level(s) of difference", -difference))
-        return TO_HIT, tuple(modifiers)
+        return to_hit, tuple(modifiers)
     if attack == BOMBING:
         return TO_HIT, bombing_modifiers(firing_altitude(firer), ground_target_modifier_altitude(state, target.hex))
     if attack == GROUND_TO_AIR:

@@ -1,0 +1,625 @@
+"""The whole-game record (``.aero``), in the spirit of chess's PGN: headers, then the moves, with comments
+and variations. Parse and write.
+
+::
+
+    [Event "Club night"]
+    [Date "2024.05.01"]
+    [GameId "table-20240501-1"]
+    [Ruleset "aeronautica/wov-2019"]
+    [Scenario "The Dogfight"]
+    [Players "imperium - orks"]
+    [Forces "imperium=Veil Squadron(imperial_navy): thunderbolt+2*skystrike_missiles; orks=..."]
+    [Points "25"]
+    [Board "3x3"]
+    [Dice "manual"]
+    [Salts "table-20240501-1"]
+    [Result "*"]
+
+    imperium rolloff [rolloff 4,2]
+    imperium-1 @9,15N S4 A3
+    orks-1 @10,1S S6 A4
+    1. imperium-1 M3
+       orks-1 M2 [init 3,5]
+       orks first imperium
+       imperium-1 go T+1 R1f0 =@10,11N A0 {tailing missed by one hex}
+       orks-1 go T0 L2f1 =@8,5SE A-1 [crash 4]
+       imperium-1 fire twin_lascannons>orks-1 [hit 5,2] [dmg 4] =orks-1:-1
+       (undo-1:
+         3. imperium-1 fire quad_autocannons>orks-1 [hit 6,6,1] [dmg 2,5] =orks-1:-1 {[%note better]})
+       orks pass
+
+* **Headers** (:mod:`.headers`): one ``[Name "value"]`` per line, then a blank line.
+* **Steps** (:mod:`.notation`): one command each, then the dice it rolled (``[hit 5,2]``, in the order the
+  rules rolled them, including the dice of the steps it set off: the initiative after the last token,
+  the End phase after the last firing) and optional result marks (``=orks-1:-1``), which are checked.
+* ``N.`` starts turn N (checked); layout and line breaks are free.
+* ``{text}`` is a comment on the step before it (or on the start of its line); ``{[%note text]}`` an
+  annotation (any ``%name``); ``{[%label text]}`` at the start of a variation is its branch's label.
+* ``(name: ...)`` is a variation: the branch ``name``, forked where it is written (after the step before
+  it), holding its own steps. Variations nest. The root line is the branch ``main``.
+
+Reading a record plays it through the rules (:func:`replay_record`): every step is applied with the dice
+written after it, so an illegal move, a roll with the wrong number of dice or a die showing 7 is refused
+at its line and column (:class:`~.errors.RecordError`), and nothing is kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from aero_events.core import (
+    AeroError,
+    DiceError,
+    DiceRolled,
+    Game,
+    GameSession,
+    RuleError,
+    SecretEvent,
+    encode_event,
+)
+from aero_events.core.session import Branch
+from aero_events.regress.decisions import RecordedDecision, recover_decisions
+from aero_events.rulesets import get_ruleset
+from aero_events.rulesets.aeronautica.state import SET_UP
+
+from . import notation
+from .errors import RecordError, RecordWriteError
+from .headers import (
+    Header,
+    HeaderError,
+    created_from_values,
+    date_headers,
+    header_line,
+    metadata_from_values,
+    metadata_headers,
+    read_header,
+    salt_seed,
+    setup_from_values,
+    setup_headers,
+)
+from .lexer import BRACKET, CLOSE, COMMENT, OPEN, WORD, LexError, Token, escape_comment, tokenize
+from .salts import RecordSalts, derived_salt
+
+DEFAULT_RULESET = "aeronautica/wov-2019"
+RECORD_SUFFIX = ".aero"
+
+
+@dataclass(frozen=True)
+class Annotation:
+    """A comment or annotation on a branch, after event ``seq`` (the end of the step it follows).
+
+    ``kind`` is ``comment`` for ``{text}``, or the name of an annotation command (``note`` for
+    ``[%note text]``).
+    """
+
+    branch: str
+    seq: int
+    kind: str
+    text: str
+
+
+@dataclass
+class Variation:
+    """A line of play in the text: the main line, or a ``(name: ...)`` variation and its items."""
+
+    name: str
+    opener: Token | None
+    items: list[Token | Variation] = field(default_factory=list)
+    kind: str = "variation"
+
+
+@dataclass
+class RecordDocument:
+    """A parsed record: its headers (by name) and its main line."""
+
+    source: str
+    headers: dict[str, Header]
+    main: Variation
+
+    def values(self) -> dict[str, str]:
+        return {name: header.value for name, header in self.headers.items()}
+
+
+# ---------------------------------------------------------------- parsing
+
+
+def parse_record(text: str, source: str = "<record>") -> RecordDocument:
+    """The headers and the tree of lines of a record; syntax errors raise :class:`RecordError`."""
+    lines = text.splitlines()
+    headers: dict[str, Header] = {}
+    index = 0
+    while index < len(lines) and not lines[index].strip():
+        index += 1
+    while index < len(lines) and lines[index].startswith("["):
+        read = read_header(lines[index].rstrip(), index + 1)
+        if not isinstance(read, Header):
+            message, column = read
+            raise RecordError(message, source=source, line=index + 1, column=column)
+        if read.name in headers:
+            raise RecordError(f"[{read.name}] is given twice (first on line {headers[read.name].line})",
+                              source=source, line=index + 1, column=2)
+        headers[read.name] = read
+        index += 1
+    movetext = "\n".join(lines[index:])
+    try:
+        tokens = tokenize(movetext, first_line=index + 1)
+    except LexError as err:
+        raise RecordError(err.message, source=source, line=err.line, column=err.column) from err
+    return RecordDocument(source, headers, _tree(tokens, source))
+
+
+def _tree(tokens: Sequence[Token], source: str) -> Variation:
+    main = Variation("main", None)
+    stack = [main]
+    position = 0
+    while position < len(tokens):
+        token = tokens[position]
+        position += 1
+        if token.kind == OPEN:
+            name = tokens[position] if position < len(tokens) else None
+            if name is None or name.kind != WORD or not name.value.endswith(":") or len(name.value) < 2:
+                raise RecordError("a variation starts with its branch's name and a colon, like (undo-1: ...)",
+                                  source=source, line=token.line, column=token.column + 1)
+            position += 1
+            variation = Variation(name.value[:-1], token)
+            stack[-1].items.append(variation)
+            stack.append(variation)
+        elif token.kind == CLOSE:
+            if len(stack) == 1:
+                raise RecordError("')' closes no variation", source=source, line=token.line, column=token.column)
+            stack.pop()
+        else:
+            if notation.is_dice_group(token):
+                try:
+                    notation.read_dice_group(token)
+                except notation.NotationError as err:
+                    raise _error(source, err.message, err.token or token, err.offset) from err
+            stack[-1].items.append(token)
+    if len(stack) > 1:
+        opener = stack[-1].opener
+        assert opener is not None
+        raise RecordError(f"the variation {stack[-1].name!r} opened here is never closed with ')'",
+                          source=source, line=opener.line, column=opener.column)
+    return main
+
+
+def _error(source: str, message: str, token: Token, offset: int = 0) -> RecordError:
+    line, column = token.at(offset)
+    return RecordError(message, source=source, line=line, column=column)
+
+
+def _comment_parts(value: str) -> list[tuple[str, str]]:
+    """A comment's annotation commands (``[%name text]``) and its remaining text, as (kind, text)."""
+    import re
+
+    parts = [(match[1], match[2].strip()) for match in re.finditer(r"\[%(\w+)\s*([^\]]*)\]", value)]
+    rest = " ".join(re.sub(r"\[%\w+[^\]]*\]", " ", value).split())
+    return ([("comment", rest)] if rest else []) + parts
+
+
+# ---------------------------------------------------------------- replaying
+
+
+@dataclass
+class ReplayedRecord:
+    """A record played through its rules: the game with every branch, its annotations, the branch play goes
+    on with (``Current``), and when it was created."""
+
+    game: Game
+    annotations: list[Annotation]
+    current: str | None
+    created: datetime | None
+
+
+class _RecordDiceProblem(DiceError):
+    """Dice written in a record that do not fit the roll the rules make; ``token`` is where."""
+
+    def __init__(self, message: str, token: Token):
+        super().__init__(message)
+        self.token = token
+
+
+class RecordedDice:
+    """The dice of one step, as written after it: handed to the rules roll by roll, each checked against
+    the roll asked for (its purpose's label, its number of dice)."""
+
+    def __init__(self) -> None:
+        self.groups: list[notation.DiceGroup] = []
+        self.used = 0
+        self.verb: Token | None = None
+
+    def load(self, groups: list[notation.DiceGroup], verb: Token) -> None:
+        self.groups, self.used, self.verb = list(groups), 0, verb
+
+    def draw(self, count: int, sides: int, purpose: str = "", roller: str | None = None) -> list[int]:
+        label = notation.dice_label(purpose)
+        if self.used >= len(self.groups):
+            assert self.verb is not None
+            raise _RecordDiceProblem(f"the rules roll {count} D{sides} for {purpose} here; the record gives no "
+                                     f"dice for it (write [{label} ...] after the step)", self.verb)
+        group = self.groups[self.used]
+        self.used += 1
+        if group.label is not None and group.label != label:
+            raise _RecordDiceProblem(f"this roll is for {purpose} ([{label} ...]); the record says "
+                                     f"[{group.label} ...]: are dice missing or out of order?", group.token)
+        if group.sides != sides:
+            raise _RecordDiceProblem(f"{purpose}: D{sides} are rolled, the record gives D{group.sides}", group.token)
+        if len(group.faces) != count:
+            raise _RecordDiceProblem(f"{purpose}: {count} dice needed, {len(group.faces)} given", group.token)
+        return list(group.faces)
+
+
+def replay_record(document: RecordDocument, *, game_id: str | None = None) -> ReplayedRecord:
+    """Play a parsed record through its ruleset; any problem raises :class:`RecordError` at its place."""
+    return _Replayer(document, game_id).run()
+
+
+def read_record(text: str, source: str = "<record>", *, game_id: str | None = None) -> ReplayedRecord:
+    """Parse and replay a record's text."""
+    return replay_record(parse_record(text, source), game_id=game_id)
+
+
+class _Replayer:
+    def __init__(self, document: RecordDocument, game_id: str | None):
+        self.document = document
+        self.source = document.source
+        self.values = document.values()
+        self.default_game_id = game_id
+        self.annotations: list[Annotation] = []
+
+    def header_error(self, name: str, message: str, offset: int | None = None) -> RecordError:
+        header = self.document.headers.get(name)
+        if header is None:
+            return RecordError(message, source=self.source, line=1, column=1)
+        return RecordError(f"[{name}]: {message}", source=self.source, line=header.line,
+                           column=header.column + (offset or 0))
+
+    def run(self) -> ReplayedRecord:
+        values = self.values
+        ruleset_name = values.get("Ruleset", DEFAULT_RULESET)
+        try:
+            rules = get_ruleset(ruleset_name)
+        except KeyError as err:
+            raise self.header_error("Ruleset", str(err).strip("'\"")) from err
+        try:
+            setup = setup_from_values(values, getattr(rules, "catalogue", None))
+            metadata = metadata_from_values(values)
+            created = created_from_values(values)
+        except HeaderError as err:
+            raise self.header_error(err.name, err.message, err.offset) from err
+        self.seed = salt_seed(metadata)  # the [Salts] header, else the digital dice's seed, else the default
+        metadata["salt_seed"] = self.seed
+        game_id = values.get("GameId") or self.default_game_id
+        if not game_id:
+            raise self.header_error("GameId", "the record names no game: give [GameId \"...\"]")
+        try:
+            game = Game(rules, setup, game_id, metadata)
+        except RuleError as err:
+            raise self.header_error("Setup" if "Setup" in values else "Forces", str(err)) from err
+        self.game = game
+        self.rules = rules
+        self._play(self.document.main, self._session("main"))
+        self._check_result()
+        current = values.get("Current")
+        if current is not None and current not in game.branches:
+            raise self.header_error("Current", f"no branch {current!r} in the record "
+                                               f"(branches: {', '.join(game.branches)})")
+        return ReplayedRecord(game, self.annotations, current, created)
+
+    def _session(self, branch: str) -> GameSession:
+        return GameSession(self.rules, dice=RecordedDice(), salts=RecordSalts(self.seed, branch), game=self.game,
+                           branch=branch)
+
+    def _check_result(self) -> None:
+        if "Result" not in self.values:
+            return
+        state = self.game.main.state_at(self.game.main.head_seq)
+        actual = result_text(self.rules, state)
+        if self.values["Result"] != actual:
+            raise self.header_error("Result", f"the record's main line ends with {actual!r}, not "
+                                              f"{self.values['Result']!r}")
+
+    def _play(self, variation: Variation, session: GameSession) -> None:
+        items = variation.items
+        subject: str | None = None
+        position = 0
+        while position < len(items):
+            item = items[position]
+            if isinstance(item, Variation):
+                self._fork(item, session)
+                position += 1
+                continue
+            if item.kind == COMMENT:
+                self._comment(item, session)
+                position += 1
+                continue
+            if item.kind == BRACKET:
+                if notation.is_dice_group(item):
+                    raise _error(self.source, "dice are written after the step that rolled them; these follow "
+                                              "no step", item)
+                self._comment(item, session)
+                position += 1
+                continue
+            turn = notation.is_turn_marker(item.value) if not item.quoted else None
+            if turn is not None:
+                if session.state.turn != turn:
+                    raise _error(self.source, f"turn {turn} is marked here, but the game is in turn "
+                                              f"{session.state.turn}", item)
+                position += 1
+                continue
+            if notation.is_mark(item):
+                raise _error(self.source, "a result mark follows the step it is about; this one follows none", item)
+            position, subject = self._step(items, position, session, subject)
+
+    def _step(self, items: list[Any], position: int, session: GameSession, subject: str | None
+              ) -> tuple[int, str]:
+        state = session.state
+        try:
+            step = notation.read_step(items, position, state, subject)
+        except notation.NotationError as err:
+            raise _error(self.source, err.message, err.token or items[position], err.offset) from err
+        end = step.end
+        groups: list[notation.DiceGroup] = []
+        marks: list[Token] = []
+        while end < len(items) and isinstance(items[end], Token):
+            token = items[end]
+            if notation.is_dice_group(token):
+                groups.append(notation.read_dice_group(token))
+            elif notation.is_mark(token):
+                marks.append(token)
+            else:
+                break
+            end += 1
+        dice = session.dice
+        assert isinstance(dice, RecordedDice)
+        dice.load(groups, step.verb)
+        salts = session.salts
+        assert isinstance(salts, RecordSalts)
+        salts.use_next(list(step.salts))
+        try:
+            envelopes = session.apply(step.command)
+        except _RecordDiceProblem as err:
+            raise _error(self.source, str(err), err.token) from err
+        except RuleError as err:
+            text = notation.step_text(step.command, state)
+            raise _error(self.source, f"{text} is refused: {err}", step.verb) from err
+        except (DiceError, AeroError) as err:
+            raise _error(self.source, str(err), step.verb) from err
+        finally:
+            salts.use_next([])
+        if dice.used < len(groups):
+            left = groups[dice.used]
+            raise _error(self.source, f"the rules rolled {dice.used} time(s) for this step; the dice "
+                                      f"[{left.token.value}] are left over", left.token)
+        if marks:
+            expected = notation.result_marks([env.event for env in envelopes], step.subject)
+            written = [mark.raw for mark in marks]
+            if written != expected:
+                index = next((i for i, (a, b) in enumerate(zip(written, expected)) if a != b),
+                             min(len(written), len(expected)))
+                where = marks[min(index, len(marks) - 1)]
+                raise _error(self.source, f"the record says {' '.join(written)}; the rules give "
+                                          f"{' '.join(expected) or 'no result marks'}", where)
+        return end, step.subject
+
+    def _comment(self, token: Token, session: GameSession) -> None:
+        value = token.value if token.kind == COMMENT else f"[{token.value}]"
+        for kind, text in _comment_parts(value):
+            if kind == "label":
+                session.branch.label = text
+            else:
+                self.annotations.append(Annotation(session.branch.id, session.seq, kind, text))
+
+    def _fork(self, variation: Variation, session: GameSession) -> None:
+        assert variation.opener is not None
+        if variation.name in self.game.branches:
+            raise _error(self.source, f"there is already a branch called {variation.name!r}", variation.opener, 1)
+        self.game.fork(session.branch.id, session.seq, variation.name)
+        self._play(variation, self._session(variation.name))
+
+
+def result_text(rules: Any, state: Any) -> str:
+    """``*`` while the game goes on, else the winner or ``draw``."""
+    if not rules.is_over(state):
+        return "*"
+    return state.winner or "draw"
+
+
+# ---------------------------------------------------------------- writing
+
+
+@dataclass(frozen=True)
+class _Step:
+    decision: RecordedDecision
+    branch: Branch
+
+
+def write_record(game: Game, *, annotations: Sequence[Annotation] = (), created: datetime | None = None,
+                 current: str | None = None, verify: bool = True) -> str:
+    """The record of a whole game: headers, the main line, every other branch as a variation.
+
+    With ``verify`` the text is read back and replayed, and must give every branch's events exactly;
+    otherwise :class:`RecordWriteError` (it would not round-trip).
+    """
+    writer = _Writer(game, annotations)
+    text = writer.text(created, current)
+    if verify:
+        _verify(game, text)
+    return text
+
+
+class _Writer:
+    def __init__(self, game: Game, annotations: Sequence[Annotation]):
+        self.game = game
+        self.rules = game.ruleset
+        self.seed = salt_seed(game.metadata)
+        self.annotations: dict[tuple[str, int], list[Annotation]] = {}
+        self.steps: dict[str, list[RecordedDecision]] = {}
+        for branch in game.branches.values():
+            self.steps[branch.id] = self._own_steps(branch)
+        for note in annotations:
+            self.annotations.setdefault(self._anchor(note), []).append(note)
+        self.children: dict[tuple[str, int], list[Branch]] = {}
+        for branch in game.branches.values():
+            if branch.parent is not None:
+                self.children.setdefault((branch.parent.id, branch.fork_seq), []).append(branch)
+
+    def _own_steps(self, branch: Branch) -> list[RecordedDecision]:
+        envelopes = list(branch.envelopes())
+        try:
+            decisions = recover_decisions(self.rules, self.game.setup, envelopes).decisions
+        except AeroError as err:
+            raise RecordWriteError(f"branch {branch.id!r}: {err}") from err
+        ends = {0} | {decision.last_seq for decision in decisions}
+        if branch.parent is not None:
+            if branch.fork_seq not in ends:
+                raise RecordWriteError(f"branch {branch.id!r} forks at event {branch.fork_seq}, inside a command: a "
+                                       "record writes whole commands")
+            if branch.fork_seq < branch.parent.fork_seq:
+                raise RecordWriteError(f"branch {branch.id!r} forks {branch.parent.id!r} at event {branch.fork_seq}, "
+                                       f"before that branch's own events begin ({branch.parent.fork_seq + 1}): "
+                                       "a record writes a variation inside the line it leaves")
+        return [decision for decision in decisions if decision.first_seq > branch.fork_seq]
+
+    def _anchor(self, note: Annotation) -> tuple[str, int]:
+        """Where a note is written: after the step ending at its seq, or the step holding it."""
+        branch = self.game.branches.get(note.branch)
+        if branch is None:
+            return ("main", 0)
+        if note.seq <= branch.fork_seq:
+            return (branch.id, branch.fork_seq)
+        for decision in self.steps[branch.id]:
+            if decision.first_seq <= note.seq <= decision.last_seq:
+                return (branch.id, decision.last_seq)
+        steps = self.steps[branch.id]
+        return (branch.id, steps[-1].last_seq if steps else branch.fork_seq)
+
+    def text(self, created: datetime | None, current: str | None) -> str:
+        lines = [header_line(name, value) for name, value in self.headers(created, current).items()]
+        lines.append("")
+        lines.extend(self.line(self.game.main, depth=0))
+        return "\n".join(lines) + "\n"
+
+    def headers(self, created: datetime | None, current: str | None) -> dict[str, str]:
+        game = self.game
+        metadata_part = metadata_headers(game.metadata)
+        headers = {"Event": metadata_part.pop("Event", "?")}
+        if "Site" in metadata_part:
+            headers["Site"] = metadata_part.pop("Site")
+        headers.update(date_headers(created) if created is not None else {"Date": "????.??.??"})
+        headers["GameId"] = game.id
+        headers["Ruleset"] = self.rules.name
+        headers["DataVersion"] = str(self.rules.data_version)
+        headers.update(setup_headers(game.setup))
+        for name in ("Dice", "Seed"):
+            if name in metadata_part:
+                headers[name] = metadata_part.pop(name)
+        metadata_part.pop("Salts", None)
+        headers["Salts"] = self.seed
+        if current is not None and current != "main":
+            headers["Current"] = current
+        headers["Result"] = result_text(self.rules, game.main.state_at(game.main.head_seq))
+        headers.update(metadata_part)
+        return headers
+
+    def line(self, branch: Branch, depth: int) -> list[str]:
+        indent = "    " * depth
+        out: list[str] = []
+        current: list[str] = []
+        marker: int | None = None
+        previous_subject: str | None = None
+        previous_kind: tuple[str, str] | None = None
+
+        def flush() -> None:
+            if current:
+                out.append(indent + " ".join(current))
+                current.clear()
+
+        opening = []
+        if branch.label != branch.id:
+            opening.append("{" + f"[%label {escape_comment(branch.label)}]" + "}")
+        opening += self._notes(branch.id, branch.fork_seq)
+        if opening:
+            current.extend(opening)
+            flush()
+        self._variations(branch.id, branch.fork_seq, depth, out)
+        secrets = 0
+        for decision in self.steps[branch.id]:
+            before = branch.state_at(decision.first_seq - 1)
+            command = decision.command
+            subject = notation.command_subject(command)
+            envelopes = list(branch.envelopes(decision.first_seq, decision.last_seq))
+            explicit = []
+            for env in envelopes:
+                if isinstance(env.event, SecretEvent) and env.event.salt:
+                    secrets += 1
+                    if env.event.salt != derived_salt(self.seed, branch.id, secrets):
+                        explicit.append(env.event.salt)
+            kind = (type(command).__name__, command.player)
+            turn_starts = before.phase != SET_UP and before.turn != marker
+            same_line = (current and not turn_starts
+                         and (subject == previous_subject
+                              or (kind == previous_kind and kind[0] == "ChooseManoeuvre")))
+            if not same_line:
+                flush()
+                if turn_starts:
+                    marker = before.turn
+                    current.append(f"{before.turn}.")
+                elif marker is not None:
+                    current.append("  ")
+            words = notation.step_words(command, before, explicit)
+            if not same_line or subject != previous_subject:
+                words = [notation.subject_text(subject), *words]
+            words += [notation.dice_text(env.event) for env in envelopes
+                      if isinstance(env.event, DiceRolled) and env.event.count > 0]
+            words += notation.result_marks([env.event for env in envelopes], subject)
+            words += self._notes(branch.id, decision.last_seq)
+            current.append(" ".join(words))
+            previous_subject, previous_kind = subject, kind
+            if (branch.id, decision.last_seq) in self.children:
+                flush()
+                self._variations(branch.id, decision.last_seq, depth, out)
+                previous_subject = None
+        flush()
+        return out
+
+    def _notes(self, branch: str, seq: int) -> list[str]:
+        notes = []
+        for note in self.annotations.get((branch, seq), []):
+            text = escape_comment(note.text)
+            notes.append("{" + (text if note.kind == "comment" else f"[%{note.kind} {text}]") + "}")
+        return notes
+
+    def _variations(self, branch: str, seq: int, depth: int, out: list[str]) -> None:
+        for child in self.children.get((branch, seq), []):
+            inner = self.line(child, depth + 1)
+            out.append("    " * depth + f"  ({child.id}:")
+            if inner:
+                out.extend(inner)
+                out[-1] += ")"
+            else:
+                out[-1] += ")"
+
+
+def _verify(game: Game, text: str) -> None:
+    """Read ``text`` back and check that it gives every branch of ``game`` event for event."""
+    try:
+        replayed = read_record(text, f"<record of {game.id}>", game_id=game.id).game
+    except RecordError as err:
+        raise RecordWriteError(f"the record written for game {game.id} does not read back: {err}") from err
+    for branch in game.branches.values():
+        copy = replayed.branches.get(branch.id)
+        if copy is None or (copy.parent.id if copy.parent else None) != (branch.parent.id if branch.parent else None) \
+                or copy.fork_seq != branch.fork_seq:
+            raise RecordWriteError(f"the record of game {game.id} does not give branch {branch.id!r} its place")
+        if len(copy.own) != len(branch.own):
+            raise RecordWriteError(f"the record of game {game.id} gives branch {branch.id!r} {len(copy.own)} events, "
+                                   f"not {len(branch.own)}")
+        for ours, theirs in zip(branch.own, copy.own, strict=True):
+            if encode_event(ours.event) != encode_event(theirs.event) or ours.actor != theirs.actor:
+                raise RecordWriteError(f"the record of game {game.id} gives event {ours.seq} of branch "
+                                       f"{branch.id!r} differently ({theirs.type} for {ours.type})")

@@ -1,0 +1,85 @@
+"""The dice of a game at a real table: asked for roll by roll, checked, retried; or rolled on screen.
+
+The core's :class:`~aero_events.core.dice.ManualDice` asks once and raises on a bad answer, which would
+abandon the whole command. :class:`TableDice` wraps the same check (:func:`~aero_events.core.dice.check_faces`:
+the number of dice the rule needs, faces 1..6, p.7) in a loop: a wrong count or face is refused with a
+clear message and asked again, and nothing is recorded until the command has all its dice.
+
+At the prompt a player types the faces as rolled (``5 2 6``, ``5,2,6``, or ``526`` for several dice),
+``r`` to have this one roll made on screen, or ``cancel`` to take back the command being entered
+(:class:`CommandCancelled`; the session keeps nothing of it). With ``digital`` every roll is made on
+screen, for groups who play without dice, and the faces are shown as rolled.
+
+Digital faces come from :class:`~aero_events.core.dice.SeededDice` seeded per command
+(``{seed}:{branch}:{seq}``, see :meth:`TableDice.start_command`), so a resumed game does not repeat the
+faces it rolled before the interruption.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from aero_events.core import SeededDice, check_faces
+from aero_events.core.errors import AeroError, DiceError
+
+ROLL_HERE = "r"
+CANCEL = "cancel"
+
+
+class CommandCancelled(AeroError):
+    """The person entering a command took it back at a dice prompt."""
+
+
+class TableDice:
+    """A dice source for :class:`~aero_events.core.session.GameSession` that asks the table for each roll."""
+
+    def __init__(self, ask: Callable[[str], str], say: Callable[[str], None], *, digital: bool = False,
+                 seed: int | str = 0):
+        self.ask = ask
+        self.say = say
+        self.digital = digital
+        self.base_seed = seed
+        self.stream = SeededDice(f"{seed}:start")
+        self.rolls_asked = 0
+
+    def start_command(self, branch: str, seq: int) -> None:
+        """Digital faces for the next command come from a stream of its own (see the module notes)."""
+        self.stream = SeededDice(f"{self.base_seed}:{branch}:{seq}")
+
+    def draw(self, count: int, sides: int, purpose: str = "", roller: str | None = None) -> list[int]:
+        who = roller or "the table"
+        what = f"{count} D{sides}" if count != 1 else f"a D{sides}"
+        if self.digital:
+            return self._roll_here(count, sides, purpose, who)
+        while True:
+            self.rolls_asked += 1
+            answer = self.ask(f"{who} rolls {what} for {purpose}: faces (or r to roll here)? ").strip()
+            if answer.lower() == ROLL_HERE:
+                return self._roll_here(count, sides, purpose, who)
+            if answer.lower() == CANCEL:
+                raise CommandCancelled("the command was taken back at the dice prompt; nothing was recorded")
+            try:
+                return check_faces(read_faces(answer, count), count, sides, purpose)
+            except DiceError as err:
+                self.say(f"  refused: {err}. Type the {count} face(s) as rolled, r to roll here, or cancel.")
+
+    def _roll_here(self, count: int, sides: int, purpose: str, who: str) -> list[int]:
+        faces = self.stream.draw(count, sides, purpose, who)
+        self.say(f"  {who} rolls {count}D{sides} for {purpose}: {' '.join(map(str, faces))}")
+        return faces
+
+
+def read_faces(answer: str, count: int) -> list[int]:
+    """Faces typed as ``5 2 6``, ``5,2,6`` or ``526`` (a run of single digits for several dice).
+
+    Anything that is not a number is refused (DiceError), before the count and range checks."""
+    pieces = [piece for piece in re.split(r"[\s,;/]+", answer) if piece]
+    if len(pieces) == 1 and count > 1 and pieces[0].isdigit() and len(pieces[0]) == count:
+        pieces = list(pieces[0])
+    faces = []
+    for piece in pieces:
+        if not piece.isdigit():
+            raise DiceError(f"{piece!r} is not a face: type the numbers the dice show")
+        faces.append(int(piece))
+    return faces

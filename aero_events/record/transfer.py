@@ -1,0 +1,116 @@
+"""Records in and out of the event store: ``aero export GAME FILE --format record`` and ``aero import FILE``.
+
+Export loads the game with every branch, adds the recorder's annotations and current branch
+(:mod:`.journal`), writes the record and checks that it reads back to the same events.
+
+Import reads and replays the whole record in memory first (:func:`~.record_format.read_record`), so a
+malformed or illegal record is refused before anything is written. The game then goes into the store the
+way a JSON Lines game does (the store's own validated path, snapshots included) in one transaction with
+the recorder's annotation rows: all of it, or nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import msgspec
+
+from aero_events.core.events import EnvelopeRecord
+from aero_events.core.session import Game
+from aero_events.store import JSONL_FORMAT, JSONL_FORMAT_VERSION, EventStore
+from aero_events.store.database import transaction
+from aero_events.store.records import engine_version
+from aero_events.store.transfer import JsonlBranch, JsonlHeader, read_jsonl, store_parsed
+
+from . import journal
+from .errors import RecordError
+from .record_format import RECORD_SUFFIX, ReplayedRecord, read_record, write_record
+
+
+def is_record_file(path: str | os.PathLike) -> bool:
+    """A ``.aero`` file, or one whose first non-blank character opens a header (``[``) rather than a JSON
+    Lines object (``{``)."""
+    path = Path(path)
+    if path.suffix.lower() == RECORD_SUFFIX:
+        return True
+    try:
+        with open(path, encoding="utf-8", errors="replace") as source:
+            head = source.read(4096).lstrip()
+    except OSError:
+        return False
+    return head.startswith("[")
+
+
+def record_text(store: EventStore, game_id: str) -> str:
+    """The record of a stored game (every branch, its annotations), checked to read back identically."""
+    game = store.load_game(game_id)
+    created = store.game(game_id).created
+    return write_record(game, annotations=journal.annotations(store, game_id), created=created,
+                        current=journal.current_branch(store, game_id))
+
+
+def export_record(store: EventStore, game_id: str, path: str | os.PathLike) -> int:
+    """Write a stored game as a record; returns the number of events it holds (all branches)."""
+    text = record_text(store, game_id)
+    Path(path).write_text(text, encoding="utf-8")
+    return sum(info.own_events for info in store.branch_tree(game_id).values())
+
+
+def import_record(store: EventStore, path: str | os.PathLike, *, replace: bool = False) -> str:
+    """Store the game a record file describes, all or nothing; returns its id.
+
+    The game id is the record's ``[GameId]``, else the file's name without its suffix. A stored game with
+    that id is refused (:class:`~aero_events.store.GameExists`) unless ``replace``.
+    """
+    source = os.fspath(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        raise RecordError(f"not UTF-8 text: {err.reason}", source=source, line=1, column=1) from err
+    replayed = read_record(text, source, game_id=Path(path).stem)
+    return store_replayed(store, replayed, replace=replace)
+
+
+def store_replayed(store: EventStore, replayed: ReplayedRecord, *, replace: bool = False) -> str:
+    """Write a replayed record to the store in one transaction (game, branches, events, annotations)."""
+    game = replayed.game
+    with tempfile.TemporaryDirectory(prefix="aero-record-") as folder:
+        jsonl = Path(folder) / "game.jsonl"
+        _write_jsonl(game, replayed.created, jsonl)
+        parsed = read_jsonl(jsonl)
+    with store.connection() as conn, transaction(conn):
+        if replace:
+            journal.forget_game(conn, game.id)
+        store_parsed(conn, parsed, replace=replace)
+        journal.write_annotations(conn, game.id, replayed.annotations)
+        if replayed.current is not None:
+            journal.write_current_branch(conn, game.id, replayed.current)
+    return game.id
+
+
+def _write_jsonl(game: Game, created: datetime | None, path: Path) -> None:
+    """The game in the store's JSON Lines layout (store/transfer.py), for its validated import path."""
+    rules = game.ruleset
+    moment = (created.replace(tzinfo=UTC) if created is not None and created.tzinfo is None
+              else created or datetime.now(UTC))
+    branches = list(game.branches.values())
+    header = JsonlHeader(
+        format=JSONL_FORMAT, format_version=JSONL_FORMAT_VERSION, game_id=game.id, ruleset=rules.name,
+        data_version=str(rules.data_version), engine_version=engine_version(), created=moment,
+        players=list(rules.players(game.initial_state)), setup=msgspec.Raw(msgspec.json.encode(game.setup)),
+        metadata=game.metadata, branch_count=len(branches), event_count=sum(len(b.own) for b in branches))
+    encoder = msgspec.json.Encoder()
+    with open(path, "wb") as out:
+        out.write(encoder.encode(header) + b"\n")
+        for order, branch in enumerate(branches):
+            # Branches keep the record's order: the store lists children by creation time.
+            out.write(encoder.encode(JsonlBranch(
+                id=branch.id, parent=branch.parent.id if branch.parent else None, fork_seq=branch.fork_seq,
+                label=branch.label, created=moment + timedelta(microseconds=order),
+                head_seq=branch.head_seq)) + b"\n")
+        for branch in branches:
+            if branch.own:
+                out.write(encoder.encode_lines([EnvelopeRecord.from_envelope(env) for env in branch.own]))
