@@ -56,6 +56,8 @@ def run(args: argparse.Namespace, ask: Callable[[str], str] | None = None,
         return recorder.run()
     if args.branch:
         raise AeroError("--branch goes with --resume GAME")
+    if args.game and any(summary.id == args.game for summary in store.games()):
+        raise AeroError(f"game {args.game} is already in the store: go on with it with --resume {args.game}")
     rules, setup = _new_setup(args, ask, say)
     game_id = args.game or _new_game_id(store)
     metadata = {"event": args.event} if args.event else {}
@@ -82,7 +84,8 @@ def _new_setup(args: argparse.Namespace, ask: Callable[[str], str], say: Callabl
         raise AeroError("the two players need different names")
     points = args.points
     if points is None:
-        default = max((f.points_limit or force_points(f, rules.catalogue).total) for f in forces) if forces else 100
+        default = max(25, *(f.points_limit or force_points(f, rules.catalogue).total for f in forces)) if forces \
+            else 100
         points = _ask_number(ask, say, "the agreed points value (25-250, p.34)", default)
     if forces is None:
         forces = [build_force(name, points, rules.catalogue, ask, say) for name in names]

@@ -58,7 +58,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="default: parquet for a .parquet FILE, record for a .aero FILE, jsonl otherwise")
     export.set_defaults(handler=run_export)
 
-    imported = subparsers.add_parser("import", parents=[db], help="store a game from a JSON Lines file")
+    imported = subparsers.add_parser("import", parents=[db], help="store a game from a JSON Lines file or a record")
     imported.add_argument("file", metavar="FILE", type=Path)
     imported.add_argument("--replace", action="store_true", help="overwrite a stored game with the same id")
     imported.set_defaults(handler=run_import)

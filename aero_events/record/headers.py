@@ -19,7 +19,7 @@ header             holds
 ``Dice``           ``manual`` (typed in from a real table) or ``digital``; ``Seed`` the seed of digital dice
 ``Salts``          the seed the Manoeuvre tokens' salts derive from (:mod:`.salts`)
 ``Current``        the branch a recorded game goes on with (``aero record --resume``), when not ``main``
-``Result``         the winner of the main line, ``draw``, or ``*`` while it is being played
+``Result``         the winner of the current branch (else main), ``draw``, or ``*`` while it is being played
 ``Metadata``       the game's other metadata, as JSON
 =================  ===========================================================================================
 """

@@ -315,12 +315,13 @@ class _Replayer:
                            branch=branch)
 
     def _check_result(self) -> None:
+        """The result is the current branch's (``Current``, else main)."""
         if "Result" not in self.values:
             return
-        state = self.game.main.state_at(self.game.main.head_seq)
-        actual = result_text(self.rules, state)
+        played = self.game.branches.get(self.values.get("Current", "main"), self.game.main)
+        actual = result_text(self.rules, played.state_at(played.head_seq))
         if self.values["Result"] != actual:
-            raise self.header_error("Result", f"the record's main line ends with {actual!r}, not "
+            raise self.header_error("Result", f"the record's branch {played.id} ends with {actual!r}, not "
                                               f"{self.values['Result']!r}")
 
     def _play(self, variation: Variation, session: GameSession) -> None:
@@ -522,7 +523,8 @@ class _Writer:
         headers["Salts"] = self.seed
         if current is not None and current != "main":
             headers["Current"] = current
-        headers["Result"] = result_text(self.rules, game.main.state_at(game.main.head_seq))
+        played = game.branches.get(current or "main", game.main)
+        headers["Result"] = result_text(self.rules, played.state_at(played.head_seq))
         headers.update(metadata_part)
         return headers
 

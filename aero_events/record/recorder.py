@@ -66,7 +66,7 @@ from .headers import salt_seed
 from .lexer import LexError, tokenize
 from .record_format import Annotation
 from .salts import RecordSalts, own_secrets
-from .table_dice import CommandCancelled, TableDice
+from .table_dice import CommandCancelled, Stop, TableDice
 from .undo import Boundary, fork_source, next_undo_name, recover_boundaries, undo_point
 
 PAGE = 30
@@ -75,11 +75,7 @@ HELP = """Answer with a number from the list, a step in the notation, or words t
   note TEXT    a note on the last step               undo [N]   take back the last N commands (default 1)
   help         this text                             quit       stop (everything is stored; --resume goes on)
   (empty)      show every choice again
-At a dice prompt: the faces as rolled (5 2 6), r to roll them here, or cancel to take the command back."""
-
-
-class Stop(Exception):
-    """The person asked to stop recording."""
+At a dice prompt: the faces as rolled (5 2 6), r to roll them here, cancel to take the command back, quit."""
 
 
 @dataclass
@@ -161,15 +157,36 @@ class TableRecorder:
         self.say(f"Recording game {self.game_id} on branch {session.branch.id}, after event {session.seq} "
                  f"(type help for the commands).")
         try:
-            while not self.session.is_over():
-                self.step()
+            while True:
+                while not self.session.is_over():
+                    self.step()
+                state = self.session.state
+                self.say(f"\nThe game is over: {state.end_reason}; "
+                         + (f"{state.winner} wins." if state.winner else "a draw."))
+                if not self._after_the_end():
+                    return 0
         except (Stop, EOFError, KeyboardInterrupt):
-            self.say(f"\nStopped after event {self.session.seq}. Everything answered is stored; go on with: "
-                     f"aero record --resume {self.game_id}")
+            self.say(f"\nStopped after event {self.session.seq} of branch {self.session.branch.id}. Everything "
+                     f"answered is stored; go on with: aero record --resume {self.game_id}")
             return 0
-        state = self.session.state
-        self.say(f"\nThe game is over: {state.end_reason}; " + (f"{state.winner} wins." if state.winner else "a draw."))
-        return 0
+
+    def _after_the_end(self) -> bool:
+        """Once the game is over the last commands may still be taken back (True: play goes on)."""
+        while True:
+            answer = self.ask("undo [N] takes back the last commands, board / log / note TEXT; Enter to finish: ")
+            words = answer.split()
+            head = words[0].lower() if words else ""
+            if head == "undo" and (len(words) == 1 or (len(words) == 2 and words[1].isdigit())):
+                if self._undo(int(words[1]) if len(words) == 2 else 1):
+                    return True
+            elif head in ("board", "b"):
+                self.say(board_text(self.session.state, self.session.ruleset))
+            elif head == "log":
+                self._log()
+            elif head == "note":
+                self._note(answer[len(words[0]):].strip())
+            else:
+                return False
 
     def step(self) -> None:
         """One decision: show it, read answers until one is recorded (or a meta-command is done)."""
@@ -226,9 +243,10 @@ class TableRecorder:
         turn = f"Turn {state.turn}"
         if state.phase == SET_UP:
             if state.rolled_off is None:
-                return f"Set-up: roll off (p.34); {player} asks unless you type 'orks rolloff'"
-            return (f"Set-up: {player} places an aircraft (p.34), e.g. 'imperium-1 @9,15N S4 A3' "
-                    "(hex, facing, Speed, Altitude)")
+                return f"Set-up: roll off (p.34); {player} asks unless you type '{state.opponent(player)} rolloff'"
+            first = self.session.legal_commands(player)[0]
+            return (f"Set-up: {player} places an aircraft (p.34): type it like '{notation.step_text(first, state)}' "
+                    "(hex q,r and facing, Speed, Altitude)")
         if state.phase == MOVEMENT:
             if state.first_mover is None:
                 return f"{turn}: {player} won the initiative and chooses who moves first (p.14)"
@@ -455,9 +473,8 @@ class TableRecorder:
             state = session.state_at(boundary.first_seq - 1)
             self.say(f"  taken back: {notation.step_text(boundary.command, state)}")
         del self.boundaries[-count:]
-        self.session = GameSession(session.ruleset, dice=self.dice, salts=RecordSalts(salt_seed(session.game.metadata),
-                                                                                      name), game=session.game,
-                                   branch=name)
+        salts = RecordSalts(salt_seed(session.game.metadata), name)
+        self.session = GameSession(session.ruleset, dice=self.dice, salts=salts, game=session.game, branch=name)
         self.say(f"  {session.branch.id} keeps those commands (abandoned); the game goes on on branch {name}, "
                  f"after event {at_seq}.")
         return True

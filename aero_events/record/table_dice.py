@@ -6,8 +6,9 @@ the number of dice the rule needs, faces 1..6, p.7) in a loop: a wrong count or 
 clear message and asked again, and nothing is recorded until the command has all its dice.
 
 At the prompt a player types the faces as rolled (``5 2 6``, ``5,2,6``, or ``526`` for several dice),
-``r`` to have this one roll made on screen, or ``cancel`` to take back the command being entered
-(:class:`CommandCancelled`; the session keeps nothing of it). With ``digital`` every roll is made on
+``r`` to have this one roll made on screen, ``cancel`` to take back the command being entered
+(:class:`CommandCancelled`; the session keeps nothing of it), or ``quit`` to stop recording
+(:class:`Stop`; the command being entered is not recorded). With ``digital`` every roll is made on
 screen, for groups who play without dice, and the faces are shown as rolled.
 
 Digital faces come from :class:`~aero_events.core.dice.SeededDice` seeded per command
@@ -25,10 +26,15 @@ from aero_events.core.errors import AeroError, DiceError
 
 ROLL_HERE = "r"
 CANCEL = "cancel"
+QUIT = ("quit", "q", "stop")
 
 
 class CommandCancelled(AeroError):
     """The person entering a command took it back at a dice prompt."""
+
+
+class Stop(Exception):
+    """The person asked to stop recording (everything recorded so far is stored)."""
 
 
 class TableDice:
@@ -59,10 +65,13 @@ class TableDice:
                 return self._roll_here(count, sides, purpose, who)
             if answer.lower() == CANCEL:
                 raise CommandCancelled("the command was taken back at the dice prompt; nothing was recorded")
+            if answer.lower() in QUIT:
+                raise Stop
             try:
                 return check_faces(read_faces(answer, count), count, sides, purpose)
             except DiceError as err:
-                self.say(f"  refused: {err}. Type the {count} face(s) as rolled, r to roll here, or cancel.")
+                self.say(f"  refused: {err}. Type the {count} face(s) as rolled, r to roll here, cancel to take "
+                         "the command back, or quit.")
 
     def _roll_here(self, count: int, sides: int, purpose: str, who: str) -> list[int]:
         faces = self.stream.draw(count, sides, purpose, who)
@@ -80,6 +89,6 @@ def read_faces(answer: str, count: int) -> list[int]:
     faces = []
     for piece in pieces:
         if not piece.isdigit():
-            raise DiceError(f"{piece!r} is not a face: type the numbers the dice show")
+            raise DiceError(f"{piece!r} is not a face")
         faces.append(int(piece))
     return faces

@@ -105,12 +105,11 @@ def _write_jsonl(game: Game, created: datetime | None, path: Path) -> None:
     encoder = msgspec.json.Encoder()
     with open(path, "wb") as out:
         out.write(encoder.encode(header) + b"\n")
-        for order, branch in enumerate(branches):
-            # Branches keep the record's order: the store lists children by creation time.
-            out.write(encoder.encode(JsonlBranch(
-                id=branch.id, parent=branch.parent.id if branch.parent else None, fork_seq=branch.fork_seq,
-                label=branch.label, created=moment + timedelta(microseconds=order),
-                head_seq=branch.head_seq)) + b"\n")
+        # Branches keep the record's order: the store lists children by creation time.
+        out.writelines(encoder.encode(JsonlBranch(
+            id=branch.id, parent=branch.parent.id if branch.parent else None, fork_seq=branch.fork_seq,
+            label=branch.label, created=moment + timedelta(microseconds=order), head_seq=branch.head_seq)) + b"\n"
+            for order, branch in enumerate(branches))
         for branch in branches:
             if branch.own:
                 out.write(encoder.encode_lines([EnvelopeRecord.from_envelope(env) for env in branch.own]))

@@ -103,6 +103,9 @@ class ScriptedTable:
         return answer
 
     def _answer(self, prompt: str) -> str:
+        assert self.recorder is not None
+        if self.recorder.session.is_over():
+            return ""  # finish
         dice = _DICE_PROMPT.search(prompt)
         if dice:
             count = 1 if dice[1] == "a" else int(dice[1])

@@ -13,7 +13,7 @@ import time
 import pytest
 
 from aero_events.cli import main
-from aero_events.store import EventStore
+from aero_events.store import EventStore, StoreError
 from tests.record.table import GAME_ID, cli_arguments, is_dice_prompt, record_scripted_game
 
 
@@ -49,8 +49,8 @@ def _wait_for_head(db, head: int, process: subprocess.Popen, timeout: float = 60
             try:
                 if EventStore(db, lock_timeout=20).head(GAME_ID) >= head:
                     return
-            except Exception:  # the game is not created yet
-                pass
+            except StoreError:  # the game is not created yet
+                time.sleep(0.2)
         time.sleep(0.2)
     raise TimeoutError(f"the recorder never stored event {head}")
 
@@ -62,21 +62,20 @@ def test_a_killed_recorder_loses_nothing_but_the_answer_being_typed_and_resumes(
     middle = next(i for i in range(len(table.answers) // 2, len(table.answers))
                   if table.seqs[i] > table.seqs[i - 1] and not is_dice_prompt(table.prompts[i]))
     db = tmp_path / "killed.duckdb"
-    log = open(tmp_path / "recorder.out", "w")
-    process = subprocess.Popen([sys.executable, "-m", "aero_events.cli", *cli_arguments(db, tmp_path)],
-                               stdin=subprocess.PIPE, stdout=log, stderr=subprocess.STDOUT, text=True)
-    try:
-        process.stdin.write("".join(f"{answer}\n" for answer in table.answers[:middle]))
-        process.stdin.write(table.answers[middle][:3])  # half typed when the process dies
-        process.stdin.flush()
-        _wait_for_head(db, table.seqs[middle], process)
-        time.sleep(0.3)
-        os.kill(process.pid, signal.SIGKILL)
-        process.wait(timeout=30)
-    finally:
-        if process.poll() is None:
-            process.kill()
-        log.close()
+    with open(tmp_path / "recorder.out", "w") as log:
+        process = subprocess.Popen([sys.executable, "-m", "aero_events.cli", *cli_arguments(db, tmp_path)],
+                                   stdin=subprocess.PIPE, stdout=log, stderr=subprocess.STDOUT, text=True)
+        try:
+            process.stdin.write("".join(f"{answer}\n" for answer in table.answers[:middle]))
+            process.stdin.write(table.answers[middle][:3])  # half typed when the process dies
+            process.stdin.flush()
+            _wait_for_head(db, table.seqs[middle], process)
+            time.sleep(0.3)
+            os.kill(process.pid, signal.SIGKILL)
+            process.wait(timeout=30)
+        finally:
+            if process.poll() is None:
+                process.kill()
     assert process.returncode == -signal.SIGKILL
     store = EventStore(db)
     assert store.head(GAME_ID) == table.seqs[middle]  # every answer before the one being typed is stored
@@ -107,13 +106,20 @@ def test_forces_are_typed_in_from_the_catalogues_choices(tmp_path, monkeypatch, 
     out = capsys.readouterr().out
     assert "not yet legal: Building a Force (p.9): force 'Imperial Navy' has no aircraft" in out
     assert "refused: Aircraft Upgrades (p.36)" in out and "no upgrade can be taken twice" in out
-    assert "Stopped after event 0" in out
+    assert "Stopped after event 0 of branch main" in out
     setup = EventStore(db).load_game("typed").setup
     assert [(side.player, side.force.name, [(e.aircraft, e.weapons) for e in side.force.aircraft])
             for side in setup.sides] == [("imperium", "Imperial Navy", [("thunderbolt", ())]),
                                          ("orks", "Da Kult", [("dakkajet", ("rokkits", "rokkits"))])]
 
 
-def test_a_bad_start_is_one_error_line(tmp_path, capsys):
-    assert main(["record", "--db", str(tmp_path / "x.duckdb"), "--resume", "nothing-here"]) == 2
+def test_a_bad_start_is_one_error_line(tmp_path, monkeypatch, capsys):
+    db = tmp_path / "x.duckdb"
+    assert main(["record", "--db", str(db), "--resume", "nothing-here"]) == 2
     assert "aero: error: no game 'nothing-here' in the store" in capsys.readouterr().err
+    _type(monkeypatch, ["quit"])
+    arguments = cli_arguments(db, tmp_path)
+    assert main(arguments) == 0
+    assert main(arguments) == 2
+    assert "game table-test is already in the store: go on with it with --resume table-test" in \
+        capsys.readouterr().err

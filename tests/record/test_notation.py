@@ -76,7 +76,7 @@ def test_dice_groups_are_labelled_by_purpose_and_bad_faces_are_refused_where_the
     assert notation.dice_text(roll) == "[init 3,5]"
     (group,) = tokenize("  [hit 5,2 6]")
     assert notation.read_dice_group(group).faces == (5, 2, 6)
-    (bad,) = tokenize("x\n  [hit 5,7]".split("\n")[1], first_line=2)
+    (bad,) = tokenize("  [hit 5,7]", first_line=2)
     with pytest.raises(notation.NotationError, match="a D6 shows 1 to 6; 7 is not a face") as caught:
         notation.read_dice_group(bad)
     assert caught.value.position() == (2, 10)

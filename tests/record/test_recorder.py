@@ -194,3 +194,20 @@ def test_digital_dice_roll_on_screen_and_r_rolls_one_roll_here(store, tmp_path):
     first_roll = next(line for line in rolled_here.said if "rolls 1D6 for set-up roll-off:" in line)
     assert first_roll.startswith("  imperium rolls 1D6 for set-up roll-off: ")
     assert rolled_here.recorder.session.is_over()
+
+
+def test_the_last_command_can_be_taken_back_after_the_game_is_over(store):
+    undone = []
+
+    def undo_the_end(number, prompt, recorder):
+        if recorder.session.is_over() and not undone:
+            undone.append(recorder.session.seq)
+            return "undo"
+        return None
+
+    table = record_scripted_game(store, undo_the_end)
+    assert len(undone) == 1 and table.answers[-1] == ""
+    assert sum("The game is over" in line for line in table.said) == 2
+    tree = store.branch_tree(GAME_ID)
+    assert tree["main"].head_seq == undone[0] and tree["undo-1"].fork_seq < undone[0]
+    assert table.recorder.session.branch.id == "undo-1" and table.recorder.session.is_over()
