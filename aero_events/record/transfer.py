@@ -13,17 +13,11 @@ from __future__ import annotations
 
 import os
 import tempfile
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import msgspec
-
-from aero_events.core.events import EnvelopeRecord
-from aero_events.core.session import Game
-from aero_events.store import JSONL_FORMAT, JSONL_FORMAT_VERSION, EventStore
+from aero_events.store import EventStore
 from aero_events.store.database import transaction
-from aero_events.store.records import engine_version
-from aero_events.store.transfer import JsonlBranch, JsonlHeader, read_jsonl, store_parsed
+from aero_events.store.transfer import read_jsonl, store_parsed, write_game_jsonl
 
 from . import journal
 from .errors import RecordError
@@ -79,7 +73,7 @@ def store_replayed(store: EventStore, replayed: ReplayedRecord, *, replace: bool
     game = replayed.game
     with tempfile.TemporaryDirectory(prefix="aero-record-") as folder:
         jsonl = Path(folder) / "game.jsonl"
-        _write_jsonl(game, replayed.created, jsonl)
+        write_game_jsonl(game, jsonl, created=replayed.created)
         parsed = read_jsonl(jsonl)
     with store.connection() as conn, transaction(conn):
         if replace:
@@ -89,27 +83,3 @@ def store_replayed(store: EventStore, replayed: ReplayedRecord, *, replace: bool
         if replayed.current is not None:
             journal.write_current_branch(conn, game.id, replayed.current)
     return game.id
-
-
-def _write_jsonl(game: Game, created: datetime | None, path: Path) -> None:
-    """The game in the store's JSON Lines layout (store/transfer.py), for its validated import path."""
-    rules = game.ruleset
-    moment = (created.replace(tzinfo=UTC) if created is not None and created.tzinfo is None
-              else created or datetime.now(UTC))
-    branches = list(game.branches.values())
-    header = JsonlHeader(
-        format=JSONL_FORMAT, format_version=JSONL_FORMAT_VERSION, game_id=game.id, ruleset=rules.name,
-        data_version=str(rules.data_version), engine_version=engine_version(), created=moment,
-        players=list(rules.players(game.initial_state)), setup=msgspec.Raw(msgspec.json.encode(game.setup)),
-        metadata=game.metadata, branch_count=len(branches), event_count=sum(len(b.own) for b in branches))
-    encoder = msgspec.json.Encoder()
-    with open(path, "wb") as out:
-        out.write(encoder.encode(header) + b"\n")
-        # Branches keep the record's order: the store lists children by creation time.
-        out.writelines(encoder.encode(JsonlBranch(
-            id=branch.id, parent=branch.parent.id if branch.parent else None, fork_seq=branch.fork_seq,
-            label=branch.label, created=moment + timedelta(microseconds=order), head_seq=branch.head_seq)) + b"\n"
-            for order, branch in enumerate(branches))
-        for branch in branches:
-            if branch.own:
-                out.write(encoder.encode_lines([EnvelopeRecord.from_envelope(env) for env in branch.own]))

@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import duckdb
@@ -29,13 +29,15 @@ import msgspec
 
 from aero_events.core.errors import DataError
 from aero_events.core.events import EVENT_TYPES, EnvelopeRecord, Event, decode_event, encode_event
+from aero_events.core.session import Game
 
 from .append import write_batch
+from .chain import GENESIS, chain_hashes
 from .codec import EventBatch, gc_paused, split_error
 from .database import first_row
 from .errors import CheckpointMismatch, GameExists
 from .games import branch_infos, game_context, game_record, insert_branch, insert_game
-from .records import GameRecord, utc_aware, utc_naive
+from .records import GameRecord, engine_version, utc_aware, utc_naive
 
 JSONL_FORMAT = "aero-events/jsonl"
 JSONL_FORMAT_VERSION = 1
@@ -348,3 +350,49 @@ def delete_game(conn: duckdb.DuckDBPyConnection, game_id: str) -> None:
     for table in ("snapshots", "events", "branches", "games"):
         column = "id" if table == "games" else "game"
         conn.execute(f"DELETE FROM {table} WHERE {column} = ?", [game_id])
+
+
+def write_game_jsonl(game: Game, path: str | os.PathLike, *, created: datetime | None = None) -> int:
+    """Write an in-memory ``game`` (every branch) in this JSON Lines format, without a store.
+
+    The file is what :func:`export_jsonl` writes: the header, a line per branch with the hash of its
+    head (the store's hash chain, :mod:`.chain`, computed here, so ``aero import`` proves the file
+    unaltered), then every branch's own events. Branches are written in the order the game made them
+    (parents first), their creation times a microsecond apart so the store lists them in that order.
+    ``created`` is fixed by the caller when the file must be byte-identical from run to run (the golden
+    corpus). Returns the number of events written.
+    """
+    created = created or datetime.now(UTC)
+    if created.tzinfo is None:
+        created = created.replace(tzinfo=UTC)
+    encoder = msgspec.json.Encoder()
+    branches = list(game.branches.values())
+    hashes: dict[str, list[bytes]] = {}
+    records: dict[str, list[EnvelopeRecord]] = {}
+    for branch in branches:
+        own = [EnvelopeRecord.from_envelope(env) for env in branch.own]
+        inherited = hashes[branch.parent.id][: branch.fork_seq] if branch.parent is not None else []
+        start = inherited[-1] if inherited else GENESIS
+        hashes[branch.id] = inherited + chain_hashes(
+            start, [r.seq for r in own], [r.turn for r in own], [r.phase for r in own], [r.actor for r in own],
+            [r.type for r in own], [r.version for r in own], [bytes(r.payload) for r in own])
+        records[branch.id] = own
+    ruleset = game.ruleset
+    header = JsonlHeader(
+        format=JSONL_FORMAT, format_version=JSONL_FORMAT_VERSION, game_id=game.id, ruleset=ruleset.name,
+        data_version=str(ruleset.data_version), engine_version=engine_version(), created=created,
+        players=list(ruleset.players(game.initial_state)), setup=msgspec.Raw(encoder.encode(game.setup)),
+        metadata=dict(game.metadata), branch_count=len(branches),
+        event_count=sum(len(own) for own in records.values()),
+    )
+    with open(path, "wb") as out:
+        out.write(encoder.encode(header) + b"\n")
+        out.writelines(encoder.encode(JsonlBranch(
+            id=branch.id, parent=branch.parent.id if branch.parent else None, fork_seq=branch.fork_seq,
+            label=branch.label, created=created + timedelta(microseconds=order), head_seq=branch.head_seq,
+            head_hash=hashes[branch.id][-1].hex() if records[branch.id] else None)) + b"\n"
+            for order, branch in enumerate(branches))
+        for branch in branches:
+            if records[branch.id]:
+                out.write(encoder.encode_lines(records[branch.id]))
+    return header.event_count

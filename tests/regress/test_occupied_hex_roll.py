@@ -20,8 +20,8 @@ from aero_events.rulesets.aeronautica.events import (
     DamageSuffered,
     ManoeuvreFlown,
     MovementEnded,
+    OccupiedHexRolled,
 )
-from aero_events.rulesets.aeronautica.events import OccupiedHexRolled
 from tests.aeronautica.helpers import IMPERIUM, Plane, S, Table, hex_at, of_type, one
 from tests.regress.recorded_helpers import recorded
 

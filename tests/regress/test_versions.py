@@ -176,8 +176,8 @@ def test_an_unknown_version_name_lists_the_known_ones():
 def test_a_variant_to_hit_4_at_short_range_changes_short_range_shots_only(tmp_path):
     """A rules writer's variant (issue: "to-hit 4+ at Short range"): Short range Air-to-Air fire needs 4+,
     Medium range still the printed 5+ (p.22)."""
-    from aero_events.rulesets.aeronautica.weapons import AIR, hit_requirements
     from aero_events.hexgrid import RangeBand
+    from aero_events.rulesets.aeronautica.weapons import AIR, hit_requirements
 
     path = write(tmp_path / "close.json", {"base": "wov-2019", "name": "my/close-in",
                                            "options": {"air_to_air_to_hit_by_range": {"short": 4}}})
