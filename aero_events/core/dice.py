@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterable, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 import msgspec
 
@@ -226,12 +226,15 @@ class DiceCup:
     """What ``decide`` rolls with: numbers each roll and wraps its faces in an event.
 
     ``next_index`` is the number of rolls already made in this branch; the session
-    sets it, so roll indices continue across commands and forks.
+    sets it, so roll indices continue across commands and forks. ``salts`` gives the
+    salts of secret choices' commitments (a :class:`~aero_events.core.secrets.SaltSource`):
+    like the dice, they are handed to ``decide`` so that it stays pure.
     """
 
-    def __init__(self, source: DiceSource, next_index: int = 0):
+    def __init__(self, source: DiceSource, next_index: int = 0, salts: Any = None):
         self.source = source
         self.next_index = next_index
+        self.salts = salts
         self.rolled: list[DiceRolled] = []
 
     def roll(

@@ -219,8 +219,7 @@ class GameSession:
         dice_mark = _checkpoint(self.dice)
         salt_mark = _checkpoint(self.salts)
         try:
-            cup = DiceCup(self.dice, self._roll_count)
-            cup.salts = self.salts  # type: ignore[attr-defined]
+            cup = DiceCup(self.dice, self._roll_count, salts=self.salts)
             before = self.state
             events = self.ruleset.decide(before, command, cup)
             staged = self._fold_new(before, events, command.player)

@@ -190,7 +190,7 @@ def choose_manoeuvre(rules: AeronauticaRules, out: Emitter, command: ChooseManoe
     if command.manoeuvre not in allowed:
         raise RuleError(f"a {rules.profile(aircraft).name} can perform Ace Manoeuvres {allowed}, not "
                         f"{command.manoeuvre}", rule="Ace Manoeuvres", page=10)
-    salt = dice.salts.next()  # type: ignore[attr-defined]
+    salt = dice.salts.next()
     out.emit(ManoeuvreChosen(owner=command.player, aircraft=aircraft.id, manoeuvre=command.manoeuvre).sealed(salt))
 
 
