@@ -99,7 +99,7 @@ def animation_controls(names: Sequence[str], labels: Sequence[str], *, frame_ms:
 
 
 def replay_spec(timeline: Timeline, *, start_seq: int = 0, focus: str | None = None, title: str | None = None,
-                frame_ms: int = FRAME_MS, steps: list[ReplayStep] | None = None, show_step: int = 0
+                frame_ms: int = FRAME_MS, steps: list[ReplayStep] | None = None, show_step: int | None = None
                 ) -> dict[str, Any]:
     """The replay as a plain figure dict (``data``, ``layout``, ``frames``), not yet validated by Plotly.
 
@@ -118,6 +118,9 @@ def replay_spec(timeline: Timeline, *, start_seq: int = 0, focus: str | None = N
             dynamic_indices = list(range(len(static), len(static) + len(data)))
         frames.append({"name": step.name, "data": data, "traces": dynamic_indices,
                        "layout": {"annotations": [panel_annotation(panel_text(step))]}})
+    if show_step is None:
+        # Open where the game is under way: the set-up's empty board is less use than the deployed forces.
+        show_step = next((s.index for s in steps if s.phase != "set_up"), 0)
     shown = range(len(frames))[show_step]
     heading = title if title is not None else _title(timeline, scene)
     layout = board_layout(scene, heading)
@@ -134,7 +137,8 @@ def replay_figure(timeline: Timeline, **options: Any) -> go.Figure:
     Options, as :func:`replay_spec`: ``start_seq`` (replay from the state after that
     event), ``focus`` (an aircraft whose Fire Arcs and range bands are shaded in every
     frame), ``title``, ``frame_ms`` (Play's pace), ``steps`` (already computed),
-    ``show_step`` (the frame shown first; negative counts from the end). Frames: one per
+    ``show_step`` (the frame shown first; negative counts from the end; default: the first step after
+    the set-up). Frames: one per
     step (see :func:`~.steps.replay_steps`), labelled ``T{turn} {phase} #{seq}``.
     """
     return go.Figure(replay_spec(timeline, **options))
