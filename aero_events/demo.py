@@ -19,6 +19,9 @@ from aero_events.rulesets.aeronautica.narrate import narrate
 from aero_events.rulesets.aeronautica.scenarios.dogfight import dogfight_setup
 
 DEMO_PLAYERS = ("imperium", "orks")
+#: The default seed: of seeds 1-79, the one whose greedy-against-random game shows the most of the rules
+#: (24 shots, damage, Stalls, Spins, Tailing, over 6 turns); the random bot often flies off the board early.
+DEMO_SEED = 22
 DEMO_POINTS = 100
 BOTS = {"greedy": GreedyBot, "random": RandomBot}
 
@@ -34,7 +37,7 @@ def demo_forces() -> tuple[ForceList, ForceList]:
     return thunderbolts, orks
 
 
-def demo_session(seed: int = 2019, game_id: str | None = None) -> GameSession:
+def demo_session(seed: int = DEMO_SEED, game_id: str | None = None) -> GameSession:
     """A seeded session of the demo Dogfight, at its set-up phase."""
     rules = AeronauticaRules()
     imperium, orks = demo_forces()
@@ -44,7 +47,7 @@ def demo_session(seed: int = 2019, game_id: str | None = None) -> GameSession:
                        metadata={"scenario": "The Dogfight", "seed": seed})
 
 
-def run_demo(db_path: str = "aero.duckdb", seed: int = 2019, bots: tuple[str, str] = ("greedy", "random"),
+def run_demo(db_path: str = "aero.duckdb", seed: int = DEMO_SEED, bots: tuple[str, str] = ("greedy", "random"),
              say: Callable[[str], None] = print) -> str:
     """Play, store and narrate the demo Dogfight; return its game id."""
     from aero_events.store import EventStore, UnknownGame

@@ -10,7 +10,8 @@ from aero_events.cli.common import db_option
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("demo", parents=[db_option()],
                                    help="play a seeded bot game into the store and tell it turn by turn")
-    parser.add_argument("--seed", type=int, default=2019, help="the seed of the dice and the bots (default 2019)")
+    parser.add_argument("--seed", type=int, default=22,
+                        help="the seed of the dice and the bots (default 22: a game that shows most of the rules)")
     parser.add_argument("--bots", default="greedy,random",
                         help="the bots of the two players, from greedy and random (default greedy,random)")
     parser.set_defaults(handler=run)

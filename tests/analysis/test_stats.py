@@ -44,7 +44,7 @@ def test_aircraft_stats_count_what_the_events_say(timeline):
     dealt = Counter()
     for e in _events(timeline, "ai.DamageSuffered"):
         for firer in rows:
-            if f"by {firer}'s" in e.cause:
+            if f"from {firer}'s" in e.cause:
                 dealt[firer] += e.hits
     stalls = Counter(e.aircraft for e in _events(timeline, "ai.Stalled"))
     spins = Counter(e.aircraft for e in _events(timeline, "ai.SpinEntered"))

@@ -550,7 +550,7 @@ def _damage_result(rules: AeronauticaRules, out: Emitter, dice: DiceCup, weapon_
     losses = damage_losses(roll.faces, weapon)
     out.emit(DamageRolled(aircraft=firer.id, weapon_index=weapon_index, weapon=weapon.id, target=shot.target,
                           damaging=sum(1 for loss in losses if loss), structure=sum(losses)))
-    inflict(out, dice, shot.target, losses, by=firer.owner, cause=f"shot down by {firer.id}'s {weapon.name}")
+    inflict(out, dice, shot.target, losses, by=firer.owner, cause=f"fire from {firer.id}'s {weapon.name}")
     if shot.attack == BOMBING:
         _bomb_creep(rules, out, dice, firer.id, weapon_index, shot.target)
 

@@ -112,8 +112,11 @@ def describe(event) -> str | None:
             return f"   {weapon} at {target or '-'}: {band or 'no'} range, {dice} dice{ammo_text}"
         case ev.HitsScored(target=target, hits=hits):
             return f"   {hits} hit(s) on {target}"
-        case ev.DamageRolled(target=target, damaging=damaging, structure=structure):
-            return f"   {damaging} Structure lost by {target}; {structure} left"
+        case ev.DamageRolled(target=target, structure=structure, skipped=skipped):
+            if skipped:
+                return f"   no damage rolled against {target}: {skipped}"
+            # A damaging result is told by the DamageSuffered (or DamageIgnored) that follows it.
+            return f"   no damage to {target}" if structure == 0 else None
         case ev.DamageIgnored(aircraft=aircraft, upgrade=upgrade):
             return f"   {aircraft}'s {upgrade.replace('_', ' ')} ignores the damage"
         case ev.DecoyLaunched(aircraft=aircraft, upgrade=upgrade, negated=negated):
