@@ -11,6 +11,9 @@ Two families matter to users:
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 
 class AeroError(Exception):
     """Base of every error the engine raises on purpose."""
@@ -57,6 +60,14 @@ class DataError(AeroError):
         if field is not None:
             parts.append(f"field {field!r}")
         super().__init__(f"{', '.join(parts)}: {message}")
+
+
+def read_data_file(path: str | os.PathLike) -> bytes:
+    """The bytes of a data file; a missing or unreadable one is a :class:`DataError` naming it."""
+    try:
+        return Path(path).read_bytes()
+    except OSError as exc:
+        raise DataError(f"cannot read file: {exc.strerror or exc}", source=os.fspath(path)) from None
 
 
 class DiceError(AeroError):

@@ -30,6 +30,7 @@ import msgspec
 
 import aero_events.bots
 from aero_events.core import DataError
+from aero_events.core.errors import read_data_file
 from aero_events.rulesets.aeronautica import AeronauticaRules
 from aero_events.rulesets.aeronautica.deployment import face_off
 from aero_events.rulesets.aeronautica.forces import ForceList, load_force
@@ -113,10 +114,7 @@ def parse_matchup(raw: bytes | str, source: str = "<string>", *, base: Path | No
 def load_matchup(path: str | os.PathLike) -> Matchup:
     """A matchup file (JSON or TOML); see :func:`parse_matchup`."""
     source = os.fspath(path)
-    try:
-        raw = Path(source).read_bytes()
-    except OSError as exc:
-        raise DataError(f"cannot read file: {exc.strerror or exc}", source=source) from None
+    raw = read_data_file(source)
     return parse_matchup(raw, source, base=Path(source).parent)
 
 

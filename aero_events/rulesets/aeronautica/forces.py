@@ -22,7 +22,7 @@ from typing import Any
 
 import msgspec
 
-from aero_events.core.errors import DataError, RuleError
+from aero_events.core.errors import RuleError, read_data_file
 from aero_events.rulesets.aeronautica.profiles import (
     AircraftProfile,
     Catalogue,
@@ -425,10 +425,7 @@ def parse_force(raw: bytes | str, source: str = "<string>") -> ForceList:
 
 def load_force(path: str | Path) -> ForceList:
     """A ForceList from a JSON file (see :func:`parse_force`)."""
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        raise DataError(f"cannot read file: {exc.strerror or exc}", source=str(path)) from None
+    raw = read_data_file(path)
     return parse_force(raw, str(path))
 
 

@@ -28,7 +28,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from aero_events.core.errors import DataError
+from aero_events.core.errors import read_data_file
 from aero_events.rulesets.aeronautica.profiles import JsonDocument, data_path
 
 __all__ = [
@@ -270,8 +270,5 @@ def load_manoeuvres(path: str | Path | None = None) -> ManoeuvreTable:
     """The Ace Manoeuvre table in ``path``, or the package's reconstructed default (cached) when None."""
     if path is None:
         return _default_table()
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        raise DataError(f"cannot read file: {exc.strerror or exc}", source=str(path)) from None
+    raw = read_data_file(path)
     return parse_manoeuvres(raw, str(path))

@@ -39,7 +39,7 @@ from typing import Any, Literal, NamedTuple, TypeVar
 
 import msgspec
 
-from aero_events.core.errors import DataError
+from aero_events.core.errors import DataError, read_data_file
 
 __all__ = [
     "AIRCRAFT_CLASSES",
@@ -501,10 +501,7 @@ class JsonDocument:
     @classmethod
     def from_file(cls, path: str | Path, entry_name: EntryNamer = default_entry_name) -> JsonDocument:
         """Read ``path``; a missing or unreadable file is a DataError too."""
-        try:
-            raw = Path(path).read_bytes()
-        except OSError as exc:
-            raise DataError(f"cannot read file: {exc.strerror or exc}", source=str(path)) from None
+        raw = read_data_file(path)
         return cls(raw, str(path), entry_name)
 
     def line_of(self, path: Path_) -> int | None:

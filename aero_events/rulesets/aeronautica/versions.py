@@ -33,12 +33,11 @@ import os
 import re
 import tomllib
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any, ClassVar
 
 import msgspec
 
-from aero_events.core.errors import DataError
+from aero_events.core.errors import DataError, read_data_file
 from aero_events.rulesets import get_ruleset, known_rulesets, register_ruleset
 
 from .profiles import (
@@ -408,10 +407,7 @@ def load_variant(path: str | os.PathLike) -> VersionedRules:
     (edited) replaces the definition under its name.
     """
     source = os.fspath(path)
-    try:
-        raw = Path(source).read_bytes()
-    except OSError as exc:
-        raise DataError(f"cannot read file: {exc.strerror or exc}", source=source) from None
+    raw = read_data_file(source)
     definition = parse_variant(raw, source)
     return register_variant(definition)
 

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from aero_events.core import DiceCup, Event
-from aero_events.core.errors import DataError
+from aero_events.core.errors import read_data_file
 
 from .events import (
     AircraftVictoryPoints,
@@ -143,10 +143,7 @@ def load_victory_chart(path: str | Path | None = None) -> VictoryChart:
     """The chart in ``path``, or the package's own (cached) when None."""
     if path is None:
         return _default_chart()
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        raise DataError(f"cannot read file: {exc.strerror or exc}", source=str(path)) from None
+    raw = read_data_file(path)
     return parse_victory_chart(raw, str(path))
 
 

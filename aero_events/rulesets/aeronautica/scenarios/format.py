@@ -18,7 +18,7 @@ from pathlib import Path
 
 import msgspec
 
-from aero_events.core.errors import DataError
+from aero_events.core.errors import read_data_file
 from aero_events.hexgrid import Hex
 
 # ---------------------------------------------------------------- what a scenario places (p.33)
@@ -182,10 +182,7 @@ def parse_scenario(raw: bytes | str, source: str = "<string>") -> Scenario:
 
 def load_scenario(path: str | Path) -> Scenario:
     """Read a scenario written in the format of p.33 from a JSON file."""
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        raise DataError(f"cannot read file: {exc.strerror or exc}", source=str(path)) from None
+    raw = read_data_file(path)
     return parse_scenario(raw, str(path))
 
 
