@@ -50,18 +50,11 @@ def demo_session(seed: int = DEMO_SEED, game_id: str | None = None) -> GameSessi
 def run_demo(db_path: str = "aero.duckdb", seed: int = DEMO_SEED, bots: tuple[str, str] = ("greedy", "random"),
              say: Callable[[str], None] = print) -> str:
     """Play, store and narrate the demo Dogfight; return its game id."""
-    from aero_events.store import EventStore, UnknownGame
+    from aero_events.store import EventStore
 
     with EventStore(db_path) as store:
-        game_id, run = f"demo-{seed}", 1
-        while True:  # a second run of the same seed is stored beside the first, as demo-SEED-2 ...
-            try:
-                store.game(game_id)
-            except UnknownGame:
-                break
-            run += 1
-            game_id = f"demo-{seed}-{run}"
-        session = demo_session(seed, game_id)
+        # A second run of the same seed is stored beside the first, as demo-SEED-2 ...
+        session = demo_session(seed, store.unused_game_id(f"demo-{seed}", f"demo-{seed}-{{}}"))
         session.game.metadata["bots"] = ",".join(bots)
         rules = session.ruleset
         for side, bot in zip(session.game.setup.sides, bots, strict=True):

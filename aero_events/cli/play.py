@@ -94,7 +94,9 @@ def run(args: argparse.Namespace, ask: Callable[[str], str] | None = None,
     from aero_events.store import EventStore
 
     ask = ask or _read_line
-    session = demo_session(args.seed, game_id=f"play-{args.seed}-{_unique_suffix(args.db, args.seed)}")
+    with EventStore(args.db) as store:
+        game_id = store.unused_game_id(f"play-{args.seed}-1", f"play-{args.seed}-{{}}")
+    session = demo_session(args.seed, game_id=game_id)
     person = TerminalPlayer(ask, say)
     players = {p: person if args.side in (p, "both") else BOTS[args.bot](f"{args.seed}:{p}") for p in DEMO_PLAYERS}
     told = 0
@@ -125,16 +127,3 @@ def _read_line(prompt: str) -> str:
     if not line:
         raise EOFError
     return line
-
-
-def _unique_suffix(db: str, seed: int) -> int:
-    from aero_events.store import EventStore, UnknownGame
-
-    with EventStore(db) as store:
-        number = 1
-        while True:
-            try:
-                store.game(f"play-{seed}-{number}")
-            except UnknownGame:
-                return number
-            number += 1

@@ -96,17 +96,8 @@ def _new_setup(args: argparse.Namespace, ask: Callable[[str], str], say: Callabl
 
 
 def _new_game_id(store) -> str:
-    from aero_events.store import UnknownGame
-
     day = datetime.now(UTC).strftime("%Y%m%d")
-    number = 1
-    while True:
-        candidate = f"table-{day}-{number}"
-        try:
-            store.game(candidate)
-        except UnknownGame:
-            return candidate
-        number += 1
+    return store.unused_game_id(f"table-{day}-1", f"table-{day}-{{}}")
 
 
 def _seed(text: str | None) -> int | str | None:

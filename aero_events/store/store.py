@@ -34,7 +34,7 @@ from .append import write_batch
 from .branches import Comparison, first_difference, fork_branch
 from .codec import batch_from_envelopes, decode_table, envelopes_from_columns, gc_paused
 from .database import DEFAULT_LOCK_TIMEOUT, first_row, open_database, transaction
-from .errors import StaleSequence, StoreError
+from .errors import StaleSequence, StoreError, UnknownGame
 from .games import (
     GameContext,
     branch_infos,
@@ -125,6 +125,20 @@ class EventStore:
     def game(self, game_id: str) -> GameRecord:
         with self.connection() as conn:
             return game_record(conn, game_id)
+
+    def unused_game_id(self, first: str, numbered: str) -> str:
+        """``first`` if no stored game has it, else the first free ``numbered.format(n)`` for n = 2, 3, ...
+
+        (The demo stores a second run of a seed as ``demo-SEED-2``; the recorder numbers a day's games.)
+        """
+        candidate, number = first, 1
+        while True:
+            try:
+                self.game(candidate)
+            except UnknownGame:
+                return candidate
+            number += 1
+            candidate = numbered.format(number)
 
     def resolve_game_id(self, prefix: str) -> str:
         """The full id of the one game whose id starts with ``prefix``."""
