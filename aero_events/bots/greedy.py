@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+import msgspec
+
 from aero_events.hexgrid import Hex, Pose, arcs_containing, range_band
 from aero_events.rulesets.aeronautica import commands as c
 from aero_events.rulesets.aeronautica import movement
@@ -204,7 +206,7 @@ class GreedyBot:
     def _throttle_value(self, rules: Any, state: GameState, aircraft: AircraftState, change: int) -> float:
         profile = rules.profile(aircraft)
         speed = aircraft.speed + change
-        moving = aircraft.__class__(**{**_fields(aircraft), "speed": speed})
+        moving = msgspec.structs.replace(aircraft, speed=speed)
         flights = movement.manoeuvre_flights(rules, moving)
         stalled = speed < profile.min_speed and not profile.can_hover
         return max(self._flight_value(rules, state, aircraft, f, speed, stalled or aircraft.stalled)
@@ -249,8 +251,7 @@ class GreedyBot:
                 value += 0.2 if shot.target else 0.0  # a ground target: something, but not an aircraft
                 continue
             weapon_id = firer.weapons[shot.weapon_index]
-            single = firer.__class__(**{**_fields(firer), "weapons": (weapon_id,),
-                                        "ammo": (firer.ammo[shot.weapon_index],)})
+            single = msgspec.structs.replace(firer, weapons=(weapon_id,), ammo=(firer.ammo[shot.weapon_index],))
             expected = self.expected_damage(rules, single, Pose(firer.hex, firer.facing), firer.altitude,
                                             target, target.hex, target.altitude,
                                             target.stalled or target.spinning)
@@ -291,10 +292,6 @@ class GreedyBot:
 def _point_value(aircraft: AircraftState) -> float:
     """What one Structure point of this aircraft is worth in Victory points (p.32)."""
     return aircraft.points / max(aircraft.starting_structure, 1) if aircraft.points else 5.0
-
-
-def _fields(aircraft: AircraftState) -> dict[str, Any]:
-    return {name: getattr(aircraft, name) for name in aircraft.__struct_fields__}
 
 
 @lru_cache(maxsize=65536)
