@@ -1,0 +1,179 @@
+"""Bots for Battlefleet Gothic: the random bot (core) and a bot that closes, turns to bring broadsides to bear
+and uses special orders."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from aero_events.bots.random_bot import RandomBot, StableRandom
+from aero_events.core.interface import BotInfo
+
+from . import commands as cmd
+from . import geometry
+from . import ships as sh
+from .data import CM
+from .movement import path_points
+from .state import ACTIVE, ALL_AHEAD_FULL, LOCK_ON, RELOAD_ORDNANCE
+
+
+class BroadsideBot:
+    """Closes on the nearest enemy, turns to put it in a broadside arc at good range, takes All Ahead Full
+    when far, Lock On when an enemy is already in a broadside, Reload Ordnance when empty; fires the largest
+    salvo it can, launches torpedoes at the nearest enemy ahead, braces when crippled or facing a heavy
+    attack."""
+
+    name = "broadside"
+
+    def __init__(self, seed: int | str = 0):
+        self.random = StableRandom(f"broadside-bot:{seed}")
+
+    def choose(self, session: Any, player: str, options: Sequence[Any]) -> Any:
+        rules = session.ruleset
+        state = session.state
+        by_type: dict[type, list] = {}
+        for option in options:
+            by_type.setdefault(type(option), []).append(option)
+        if cmd.React in by_type:
+            return self._react(rules, state, by_type[cmd.React])
+        if cmd.MoveAttackCraft in by_type:
+            return self._craft(state, by_type[cmd.MoveAttackCraft])
+        if cmd.ChooseTurnOrder in by_type:
+            return next(o for o in by_type[cmd.ChooseTurnOrder] if o.go_first)
+        if cmd.MoveShip in by_type or cmd.GiveOrder in by_type:
+            return self._movement(rules, state, by_type)
+        if cmd.FireNovaCannon in by_type:
+            return by_type[cmd.FireNovaCannon][0]
+        if cmd.FireWeapons in by_type:
+            return max(by_type[cmd.FireWeapons], key=lambda o: (self._weight(rules, state, o), o.target))
+        if cmd.LaunchAttackCraft in by_type:
+            launch = self._launch(state, by_type[cmd.LaunchAttackCraft])
+            if launch is not None:
+                return launch
+        if cmd.LaunchTorpedoes in by_type:
+            launch = self._torpedoes(rules, state, by_type[cmd.LaunchTorpedoes])
+            if launch is not None:
+                return launch
+        for kind in (cmd.EndShooting, cmd.RemoveBlastMarkers, cmd.RollOff):
+            if kind in by_type:
+                return by_type[kind][0]
+        return options[self.random.below(len(options))]
+
+    @staticmethod
+    def _nearest(state, ship, position=None):
+        position = position or ship.position
+        enemies = [s for s in state.ships.values() if s.side != ship.side and s.status == ACTIVE]
+        if not enemies:
+            return None
+        return min(enemies, key=lambda s: (geometry.distance_sq(position, s.position), s.id))
+
+    def _react(self, rules, state, options):
+        pending = state.pending
+        ship = state.ships[pending.ship]
+        cls = rules.ship_class(ship)
+        heavy = sum(amount for _, amount in pending.weapons) >= 8 or pending.kind in ("torpedoes", "nova")
+        brace = sh.crippled(cls, ship) or (heavy and ship.damage + 3 >= cls.hits // 2)
+        for option in options:
+            if option.brace == brace and option.turrets:
+                return option
+        return options[0]
+
+    def _movement(self, rules, state, by_type):
+        unmoved = sorted({o.ship for o in by_type.get(cmd.MoveShip, [])})
+        ship = state.ships[unmoved[0]]
+        orders = [o for o in by_type.get(cmd.GiveOrder, []) if o.ship == ship.id]
+        if orders and ship.order is None:
+            wanted = self._order(rules, state, ship)
+            for option in orders:
+                if option.order == wanted:
+                    return option
+        moves = [o for o in by_type[cmd.MoveShip] if o.ship == ship.id]
+        return max(moves, key=lambda o: (self._move_value(rules, state, ship, o), -sum(o.legs)))
+
+    def _order(self, rules, state, ship):
+        cls = rules.ship_class(ship)
+        enemy = self._nearest(state, ship)
+        if enemy is None:
+            return None
+        reach = max((w.range_cm for w in cls.weapons if w.kind in ("battery", "lance")), default=30) * CM
+        distance = geometry.distance(ship.position, enemy.position)
+        if not ship.ordnance_loaded and any(w.kind == "torpedoes" for w in cls.weapons):
+            return RELOAD_ORDNANCE
+        if distance > reach + cls.speed_cm * CM + 10 * CM:
+            return ALL_AHEAD_FULL
+        quadrants = geometry.quadrants(ship.position, ship.heading, enemy.position)
+        if distance <= reach and quadrants & {"left", "right"}:
+            return LOCK_ON
+        return None
+
+    def _move_value(self, rules, state, ship, move) -> float:
+        cls = rules.ship_class(ship)
+        points, heading = path_points(ship, move.legs, move.turns)
+        end = points[-1]
+        width, height = state.table
+        margin = 10 * CM
+        if not (margin <= end[0] <= width - margin and margin <= end[1] <= height - margin):
+            return -1e9
+        enemy = self._nearest(state, ship, end)
+        if enemy is None:
+            return 0.0
+        reach = max((w.range_cm for w in cls.weapons if w.kind in ("battery", "lance")), default=30) * CM
+        distance = geometry.distance(end, enemy.position)
+        ideal = max(15 * CM, reach * 2 // 3)
+        value = -abs(distance - ideal) / CM
+        quadrants = geometry.quadrants(end, heading, enemy.position)
+        if quadrants & {"left", "right"} and distance <= reach:
+            value += 25
+        elif "front" in quadrants:
+            value += 8
+        return value
+
+    @staticmethod
+    def _weight(rules, state, option) -> int:
+        cls = rules.ship_class(state.ships[option.ship])
+        bonus = 100 if option.target in state.ships else 0
+        return bonus + sum(cls.weapon(w).value for w in option.weapons)
+
+    def _launch(self, state, options):
+        """Launch when an enemy is within 60 cm: the most bombers."""
+        ship = state.ships[options[0].ship]
+        enemy = self._nearest(state, ship)
+        if enemy is None or not geometry.within(ship.position, enemy.position, 60 * CM):
+            return None
+        return max(options, key=lambda o: (o.bombers, o.fighters))
+
+    def _craft(self, state, options):
+        """Bombers go for the nearest enemy ship; fighters for enemy ordnance, else stay near."""
+        wave = state.ordnance[options[0].marker]
+        ships = [s.position for s in state.ships.values() if s.side != wave.side and s.status == ACTIVE]
+        craft = [m.position for m in state.ordnance.values() if m.side != wave.side]
+        goals = ships if wave.bombers or not craft else craft
+        if not goals:
+            return options[0]
+
+        def gap(option):
+            return min(geometry.distance_sq((option.x, option.y), goal) for goal in goals)
+
+        return min(options, key=lambda o: (gap(o), o.x, o.y))
+
+    def _torpedoes(self, rules, state, options):
+        best, best_gap = None, 1500
+        for option in options:
+            ship = state.ships[option.ship]
+            enemy = self._nearest(state, ship)
+            if enemy is None or not geometry.within(ship.position, enemy.position, 45 * CM):
+                continue
+            wanted = geometry.bearing(ship.position, enemy.position)
+            gap = abs((option.heading - wanted + 18000) % 36000 - 18000)
+            if gap <= best_gap:
+                best, best_gap = option, gap
+        return best
+
+
+def bots() -> dict[str, BotInfo]:
+    return {
+        "random": BotInfo(name="random", description="picks uniformly among the legal commands",
+                          make=lambda ruleset, seed: RandomBot(seed)),
+        "broadside": BotInfo(name="broadside", description="closes, turns broadsides to bear, uses special orders",
+                             make=lambda ruleset, seed: BroadsideBot(seed)),
+    }

@@ -1,0 +1,160 @@
+"""A Battlefleet Gothic game told in English, and its outcome."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aero_events.core import DiceRolled
+from aero_events.core.interface import Outcome
+from aero_events.core.orders import ReactionChosen, ReactionWindowOpened
+
+from . import commands as cmd
+from . import events as ev
+from .data import CM, DEGREE
+
+
+def _cm(units: int) -> str:
+    return f"{units / CM:.1f} cm"
+
+
+def _name(rules, state, ship_id: str) -> str:
+    if state is not None and ship_id in getattr(state, "ships", {}):
+        return state.ships[ship_id].name
+    return ship_id
+
+
+def describe_event(rules, event: Any, state: Any = None) -> str:
+    n = lambda sid: _name(rules, state, sid)
+    match event:
+        case DiceRolled():
+            return ""
+        case ev.LeadershipRolled():
+            how = f"rolled {event.roll}" if event.roll else "set by the scenario"
+            return f"{n(event.ship)} has Leadership {event.leadership} ({how})."
+        case ev.FirstTurnRolled():
+            rolls = ", ".join(f"{p} {r}" for p, r in event.rolls.items())
+            return f"Roll for the first turn: {rolls}; " + (f"{event.winner} chooses." if event.winner else "a tie.")
+        case ev.TurnOrderChosen():
+            return f"{event.first} takes the first turn."
+        case ev.PlayerTurnBegan():
+            return f"Turn {event.round}: {event.player} moves and fights."
+        case ev.PhaseBegan():
+            return ""
+        case ev.CommandCheckTaken():
+            verdict = "passes" if event.passed else "fails"
+            return f"{n(event.ship)} {verdict} a Command check for {event.order} ({event.roll} against Ld {event.leadership})."
+        case ev.OrderPlaced():
+            return f"{n(event.ship)} is on {event.order} orders."
+        case ev.AllAheadFullRolled():
+            return f"{n(event.ship)} goes All Ahead Full: +{_cm(event.extra)}."
+        case ev.LeadershipTestTaken():
+            verdict = "passes" if event.passed else "fails"
+            return f"{n(event.ship)} {verdict} a Leadership test ({event.purpose}): {event.roll} against {event.leadership}."
+        case ev.ShipMoved():
+            through = " through Blast markers" if event.through_blast_markers else ""
+            return f"{n(event.ship)} moves {_cm(event.distance)}{through}, heading {event.heading / DEGREE:.0f}°."
+        case ev.ShipLeftTable():
+            return f"{n(event.ship)} leaves the table and disengages."
+        case ev.HulkDrifted():
+            return f"The hulk of {n(event.ship)} drifts {_cm(event.distance)}."
+        case ev.ReactionOffered():
+            return ""
+        case ReactionChosen():
+            return f"{event.decider} reacts: {event.choice}."
+        case ReactionWindowOpened():
+            return ""
+        case ev.BraceFailed():
+            return f"{n(event.ship)} fails to brace."
+        case ev.WeaponsFired():
+            weapons = ", ".join(f"{w} ({a})" for w, a in event.weapons)
+            return f"{n(event.ship)} fires {weapons} at {n(event.target)}."
+        case ev.GunneryResolved():
+            return (f"Gunnery: firepower {event.firepower}, column {event.column}, {event.dice} dice needing "
+                    f"{event.needed}+: {event.hits} hits.")
+        case ev.LancesResolved():
+            return f"Lances of {n(event.ship)}: strength {event.strength}, {event.hits} hits on {n(event.target)}."
+        case ev.NovaCannonFired():
+            if event.scatter < 0:
+                return f"{n(event.ship)} holds its nova cannon."
+            return f"{n(event.ship)} fires its nova cannon; the shell scatters {_cm(event.scatter)}."
+        case ev.HitsAbsorbed():
+            return f"{n(event.ship)}'s shields absorb {event.hits} hits."
+        case ev.HitsSaved():
+            return f"{n(event.ship)} braced: {event.saved} of {event.hits} hits saved."
+        case ev.DamageTaken():
+            return f"{n(event.ship)} takes {event.amount} damage ({event.source}); {event.damage} in all."
+        case ev.ShipCrippled():
+            return f"{n(event.ship)} is crippled!"
+        case ev.CriticalHit():
+            return f"Critical hit on {n(event.ship)}: {event.critical}" + (f" (+{event.extra})." if event.extra else ".")
+        case ev.CatastrophicDamage():
+            return f"{n(event.ship)} is out of action: {event.result}."
+        case ev.ShipDestroyed():
+            return f"{n(event.ship)} is destroyed ({event.reason})."
+        case ev.OrdnanceLaunched():
+            return f"{n(event.launcher)} launches torpedoes, strength {event.strength}."
+        case ev.OrdnanceRemoved():
+            return f"Salvo {event.marker} is removed: {event.reason}."
+        case ev.TurretsFired():
+            return f"{n(event.ship)}'s turrets fire: {event.hits} torpedoes down."
+        case ev.TorpedoAttack():
+            return f"Torpedoes strike {n(event.ship)}: {event.hits} hits of {event.strength}."
+        case ev.WaveSplit():
+            return f"Wave {event.marker} splits; {event.new_marker} holds back."
+        case ev.FightersScreened():
+            return f"Fighters {event.marker} move with {n(event.ship)} to screen it."
+        case ev.CriticalRepaired():
+            return f"{n(event.ship)}'s crew repair {event.critical}."
+        case ev.BlastMarkersRemoved():
+            return f"{len(event.markers)} Blast markers dissipate."
+        case ev.Surrendered():
+            return f"{event.player} surrenders."
+        case ev.GameEnded():
+            scores = ", ".join(f"{p} {s}" for p, s in event.scores.items())
+            winner = f"{event.winner} wins" if event.winner else "a draw"
+            return f"The battle ends ({event.reason}): {winner}, {scores}."
+    return ""
+
+
+def describe_command(rules, command: Any, state: Any = None) -> str:
+    n = lambda sid: _name(rules, state, sid)
+    match command:
+        case cmd.MoveShip():
+            turns = ", ".join(f"{t / DEGREE:+.0f}°" for t in command.turns)
+            legs = " then ".join(_cm(leg) for leg in command.legs)
+            return f"{n(command.ship)}: move {legs}" + (f", turning {turns}" if turns else "")
+        case cmd.GiveOrder():
+            return f"{n(command.ship)}: {command.order}"
+        case cmd.FireWeapons():
+            return f"{n(command.ship)}: fire {', '.join(command.weapons)} at {n(command.target)}"
+        case cmd.FireNovaCannon():
+            return f"{n(command.ship)}: nova cannon at ({_cm(command.x)}, {_cm(command.y)})"
+        case cmd.LaunchTorpedoes():
+            return f"{n(command.ship)}: launch torpedoes heading {command.heading / DEGREE:.0f}°"
+        case cmd.React():
+            return f"{n(command.ship)}: {'brace' if command.brace else 'no brace'}" + \
+                ("" if command.turrets else ", hold turrets")
+        case cmd.RemoveBlastMarkers():
+            return f"remove Blast markers {', '.join(map(str, command.markers))}"
+        case cmd.RecallAttackCraft():
+            return f"recall wave {command.marker}"
+        case cmd.LaunchAttackCraft():
+            return f"{n(command.ship)}: launch {command.fighters} fighter and {command.bombers} bomber squadrons"
+        case cmd.MoveAttackCraft():
+            return f"wave {command.marker}: fly to ({_cm(command.x)}, {_cm(command.y)})"
+        case cmd.EndShooting():
+            return "end shooting"
+        case cmd.ChooseTurnOrder():
+            return "go first" if command.go_first else "go second"
+        case cmd.RollOff():
+            return "roll Leadership and for the first turn"
+    return type(command).__name__
+
+
+def outcome(rules, state) -> Outcome:
+    from .turn import scores
+
+    points = {player: float(score) for player, score in scores(rules, state).items()}
+    if not rules.is_over(state):
+        return Outcome(finished=False, scores=points, reason=f"turn {state.round} under way")
+    return Outcome(finished=True, winner=state.winner, draw=state.winner is None, scores=points, reason=state.result)
