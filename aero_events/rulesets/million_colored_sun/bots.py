@@ -1,0 +1,232 @@
+"""Bots for Million-Colored Sun: the random bot (core) and the ace, which keeps its aircraft on the board and out of
+tall terrain, flies into range and behind enemy aircraft, locks on, launches missiles and bombs the enemy's
+infantry, holds the objective with its infantry and shoots where the expected damage is highest."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from aero_events.bots.random_bot import RandomBot, StableRandom
+from aero_events.core.interface import BotInfo
+from aero_events.table import Circle, distance, gap, inches, overlaps, relative_bearing
+
+from . import commands as cmd
+from .flight import flight_path, too_tall
+from .geometry import in_rear_arc, manoeuvre_path, point_at, swept
+from .state import ACTIVE, BOMBING_RUN, EVADE, LAUNCH_ORDNANCE, LOCK_ON, RECOVER, RED_MANOEUVRE
+
+EDGE_MARGIN = inches(8)
+
+
+def _chance(target: int) -> float:
+    return max(0.0, min(1.0, (7 - target) / 6))
+
+
+class AceBot:
+    name = "ace"
+
+    def __init__(self, seed: int | str = 0):
+        self.random = StableRandom(f"ace-bot:{seed}")
+
+    def choose(self, session: Any, player: str, options: Sequence[Any]) -> Any:
+        rules, state = session.ruleset, session.state
+        by_type: dict[type, list] = {}
+        for option in options:
+            by_type.setdefault(type(option), []).append(option)
+        if cmd.PlaceReturning in by_type:
+            return self._return(rules, state, player, by_type[cmd.PlaceReturning])
+        if cmd.ChooseAction in by_type:
+            chosen = self._action(rules, state, player, by_type[cmd.ChooseAction])
+            if chosen is not None:
+                return chosen
+        if cmd.FlyManoeuvre in by_type:
+            first = by_type[cmd.FlyManoeuvre][0].model
+            return max((o for o in by_type[cmd.FlyManoeuvre] if o.model == first),
+                       key=lambda o: self._flight_value(rules, state, player, o))
+        if cmd.MoveModel in by_type:
+            chosen = self._ground_move(rules, state, player, by_type[cmd.MoveModel])
+            if chosen is not None:
+                return chosen
+        if cmd.Shoot in by_type:
+            return max(by_type[cmd.Shoot], key=lambda o: (self._shot_value(rules, state, o), o.target, o.weapon))
+        if cmd.DeclareCharge in by_type:
+            return by_type[cmd.DeclareCharge][0]
+        if cmd.Fight in by_type:
+            return by_type[cmd.Fight][0]
+        if cmd.EndPhase in by_type:
+            return by_type[cmd.EndPhase][0]
+        return options[self.random.below(len(options))]
+
+    # ---------------------------------------------------------------- the Hero phase
+
+    @staticmethod
+    def _enemies(state, player):
+        return [m for m in state.models.values() if m.side != player and m.status == ACTIVE]
+
+    def _return(self, rules, state, player, options):
+        enemies = self._enemies(state, player) or list(state.models.values())
+        centre = (state.width // 2, state.height // 2)
+
+        def value(option):
+            aim = 0 if option.heading == _towards((option.x, option.y), centre) else 1
+            return (aim, min(distance((option.x, option.y), e.position) for e in enemies))
+
+        return min(options, key=value)
+
+    def _action(self, rules, state, player, options):
+        done = {o.model for o in options}
+        for model_id in sorted(done):
+            mine = [o for o in options if o.model == model_id]
+            actions = {o.action: o for o in mine}
+            model = state.models[model_id]
+            if RECOVER in actions and model.blast_markers:
+                return actions[RECOVER]
+            shift = self._shift(rules, state, player, model, mine)
+            if shift is not None:
+                return shift
+            near = [e for e in self._enemies(state, player)
+                    if not rules.warscroll(e).missile and distance(model.position, e.position) <= inches(30)]
+            if LAUNCH_ORDNANCE in actions and any(abs(_bearing_off(model, e.position)) <= 6000 for e in near):
+                return actions[LAUNCH_ORDNANCE]
+            if RED_MANOEUVRE in actions and self._stays_on(rules, state, rules.warscroll(model), model.pose) == 1:
+                return actions[RED_MANOEUVRE]
+            if BOMBING_RUN in actions:
+                return actions[BOMBING_RUN]
+            if LOCK_ON in actions and near:
+                return actions[LOCK_ON]
+            if EVADE in actions:
+                return actions[EVADE]
+        return None
+
+    def _shift(self, rules, state, player, model, mine):
+        """A flying monster lands (FLY) to fight an enemy on the ground within 10", and takes off again when none is
+        within 12"."""
+        scroll = rules.warscroll(model)
+        if not any(w.kind == "melee" for w in scroll.weapons):
+            return None
+        ground = [e for e in self._enemies(state, player) if not e.airborne and not rules.warscroll(e).missile]
+        near = min((distance(model.position, e.position) for e in ground), default=inches(99))
+        wanted = "fly" if model.airborne and near <= inches(10) else \
+            "airborne" if not model.airborne and near > inches(12) else None
+        return next((o for o in mine if o.action == "shift-mode" and o.mode == wanted), None)
+
+    # ---------------------------------------------------------------- movement
+
+    def _flight_value(self, rules, state, player, option) -> float:
+        model = state.models[option.model]
+        scroll = rules.warscroll(model)
+        points, end = flight_path(rules, model, option)
+        x, y = end.position
+        margin = min(x, y, state.width - x, state.height - y)
+        if margin < 0:
+            return -1e6
+        value = -max(0, EDGE_MARGIN - margin) / 254
+        if not scroll.missile:
+            value -= (300, 40, 0)[self._stays_on(rules, state, scroll, end)]
+        sweep = swept(points, scroll.base_radius)
+        for terrain in state.terrain.values():
+            if not terrain.destroyed and too_tall(rules, model, terrain) and overlaps(sweep, terrain.shape):
+                value -= 500
+        enemies = [e for e in self._enemies(state, player) if not rules.warscroll(e).missile]
+        if not enemies:
+            return value
+        if scroll.missile:
+            return value - min(gap(sweep, Circle(e.position, rules.warscroll(e).base_radius)) for e in enemies) / 254
+        reach = max((w.range for w in scroll.weapons if w.kind == "missile"), default=inches(12))
+        nearest = min(enemies, key=lambda e: (distance(end.position, e.position), e.id))
+        apart = distance(end.position, nearest.position)
+        bomber = model.bombs_dropped < scroll.bombs
+        targets = [e for e in enemies if not e.airborne and not rules.warscroll(e).has("FLY")]
+        if bomber and targets:
+            # line up a bombing run: enemy ground models ahead, 10" to 30" off the nose
+            value += 8 * sum(1 for e in targets if inches(10) <= distance(end.position, e.position) <= inches(30)
+                             and abs(relative_bearing(end, e.position)) <= 3000)
+        else:
+            value -= abs(apart - reach * 2 // 3) / 254
+        if apart <= reach:
+            value += 20
+        if nearest.airborne and in_rear_arc(nearest.pose, end.position, 90):
+            value += 15
+        if model.bombing_run and bomber:
+            value += 10 * sum(1 for e in targets if gap(sweep, Circle(e.position, 0)) <= inches(6))
+        if option.bomb_at is not None:
+            spot = point_at(points, option.bomb_at + inches("3.5"))
+            hit = sum(1 for e in enemies if not e.airborne and e.mode != "fly" and not rules.warscroll(e).has("FLY")
+                      and distance(spot, e.position) <= inches(4))
+            value += 30 * hit - 5
+        if option.pilot_heading is not None:
+            value -= 0.5
+        return value
+
+    @staticmethod
+    def _stays_on(rules, state, scroll, pose) -> int:
+        """2 when a manoeuvre that is not Red keeps the model on the board from ``pose``, 1 when only a Red one
+        does, 0 when none does."""
+        best = 0
+        for name in scroll.manoeuvres:
+            _, end = manoeuvre_path(pose, rules.data.manoeuvres[name])
+            if min(end.x, end.y, state.width - end.x, state.height - end.y) >= inches(2):
+                if name not in scroll.red:
+                    return 2
+                best = 1
+        return best
+
+    def _ground_move(self, rules, state, player, options):
+        plan = rules.data.battleplans[state.battleplan]
+        objective = (plan.objective.x, plan.objective.y)
+        for model_id in sorted({o.model for o in options}):
+            model = state.models[model_id]
+            if rules.warscroll(model).has("WAR MACHINE"):
+                continue
+            here = distance(model.position, objective)
+            if here <= plan.objective.radius:
+                continue
+            moves = [o for o in options if o.model == model_id and not o.run]
+            best = min(moves, key=lambda o: distance(_end(model, o), objective), default=None)
+            if best is not None and distance(_end(model, best), objective) < here:
+                return best
+        return None
+
+    # ---------------------------------------------------------------- shooting
+
+    def _shot_value(self, rules, state, option) -> float:
+        model = state.models[option.model]
+        target = state.models[option.target]
+        weapon = rules.warscroll(model).weapon(option.weapon)
+        scroll = rules.warscroll(target)
+        attacks = int(weapon.attacks) if weapon.attacks.isdigit() else (2 if weapon.attacks == "D3" else 3.5)
+        damage = int(weapon.damage) if weapon.damage.isdigit() else (2 if weapon.damage == "D3" else 3.5)
+        saved = _chance(scroll.save + weapon.rend) if scroll.save else 0.0
+        expected = attacks * _chance(weapon.to_hit) * _chance(weapon.to_wound) * (1 - saved) * damage
+        if target.airborne and scroll.initiative:
+            expected *= 1 - _chance(scroll.initiative)
+        left = scroll.wounds - target.wounds_taken
+        return min(expected, left) * (scroll.points or 20) / max(1, scroll.wounds)
+
+
+def _end(model, option):
+    from aero_events.table import scatter
+
+    return scatter(model.position, option.heading, option.distance)
+
+
+def _towards(a, b) -> int:
+    from aero_events.table import heading_towards
+
+    return (heading_towards(b[0] - a[0], b[1] - a[1]) + 2250) // 4500 * 4500 % 36000
+
+
+def _bearing_off(model, point) -> int:
+    return relative_bearing(model.pose, point)
+
+
+def bots() -> dict[str, BotInfo]:
+    return {
+        "random": BotInfo(name="random", description="picks uniformly among the legal commands",
+                          make=lambda ruleset, seed: RandomBot(seed)),
+        "ace": BotInfo(name="ace", description="keeps its aircraft on the board, flies into range and behind enemy "
+                                               "aircraft, bombs infantry, holds the objective, shoots for damage",
+                       make=lambda ruleset, seed: AceBot(seed)),
+    }
+
