@@ -1,0 +1,130 @@
+"""Bots: the random bot (core) and the general, who takes off with its flyers, swoops on open flanks and
+intercepts weaker flyers, charges with the bigger unit, keeps its archers shooting and marches the rest at the
+nearest enemy."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from aero_events.bots.random_bot import RandomBot, StableRandom
+from aero_events.core.interface import BotInfo
+from aero_events.table import INCH, centre, distance, gap
+
+from . import commands as cmd
+from .geometry import footprint, moved_straight
+from .shooting import why_not_shoot
+
+
+def rough_gap(first, second) -> int:
+    """The bot's quick estimate of the gap between two footprints: centres apart less half their lengths and
+    widths (the rules measure exactly; a bot only compares options)."""
+    reach = (max(first.width, first.length) + max(second.width, second.length)) // 2
+    return max(0, distance(centre(first), centre(second)) - reach)
+
+
+def _strength(rules, unit) -> int:
+    stats = rules.profile(unit).profile
+    return unit.models * stats.A * (stats.S + stats.WS) + unit.models * stats.W * stats.T
+
+
+class GeneralBot:
+    name = "general"
+
+    def __init__(self, seed: int | str = 0):
+        self.random = StableRandom(f"general-bot:{seed}")
+
+    def choose(self, session: Any, player: str, options: Sequence[Any]) -> Any:
+        rules, state = session.ruleset, session.state
+        best, best_value = None, 0.0
+        for option in options:
+            value = self.value(rules, state, player, option)
+            if value > best_value:
+                best, best_value = option, value
+        if best is not None:
+            return best
+        ends = [o for o in options if isinstance(o, (cmd.EndPhase, cmd.EndVanguard))]
+        return ends[0] if ends else options[self.random.below(len(options))]
+
+    # ---------------------------------------------------------------- how good is one command
+
+    def value(self, rules, state, player, option) -> float:
+        if isinstance(option, cmd.React):
+            return {"stand and shoot": 3.0, "hold": 2.0, "flee": 1.0}[option.choice]
+        if isinstance(option, cmd.VanguardMove):
+            return 5.0 if option.take_off else 0.0
+        if isinstance(option, cmd.Swoop):
+            return 60.0 - self._gap(rules, state, option.unit, option.target) / INCH
+        if isinstance(option, (cmd.Intercept, cmd.Charge)):
+            mine, theirs = state.units[option.unit], state.units[option.target]
+            ratio = _strength(rules, mine) / max(1, _strength(rules, theirs))
+            if ratio < 0.8:
+                return 0.0
+            return 50.0 + 10 * min(ratio, 3.0) - self._gap(rules, state, option.unit, option.target) / INCH
+        if isinstance(option, (cmd.Shoot, cmd.CastSpell)):
+            target = state.units[option.target]
+            return 40.0 + target.points / max(1, target.models) / 10
+        if isinstance(option, cmd.TakeOff):
+            return 20.0 + (self._closer(rules, state, player, option) if option.distance else 0.0)
+        if isinstance(option, cmd.Fly) and option.join:
+            return 0.0  # the general keeps its characters apart
+        if isinstance(option, (cmd.Fly, cmd.Soar)):
+            return 10.0 + self._flight_value(rules, state, player, option)
+        if isinstance(option, cmd.Move):
+            unit = state.units[option.unit]
+            if why_not_shoot(rules, state, unit) is None and self._enemy_in_reach(rules, state, unit):
+                return 0.0  # archers stand and shoot
+            return 5.0 + self._closer(rules, state, player, option) - (1.0 if option.march else 0.0)
+        return 0.0
+
+    def _gap(self, rules, state, a, b) -> int:
+        first, second = state.units[a], state.units[b]
+        return gap(footprint(first, rules.profile(first)), footprint(second, rules.profile(second)))
+
+    def _enemies(self, state, player):
+        return [u for u in state.units.values() if u.side != player and u.in_play]
+
+    def _enemy_in_reach(self, rules, state, unit) -> bool:
+        weapon = rules.profile(unit).missile_weapon()
+        rect = footprint(unit, rules.profile(unit))
+        return any(rough_gap(rect, footprint(e, rules.profile(e))) <= weapon.range
+                   for e in self._enemies(state, unit.side))
+
+    def _closer(self, rules, state, player, option) -> float:
+        unit = state.units[option.unit]
+        profile = rules.profile(unit)
+        end = moved_straight(unit.pose, option.heading, option.distance)
+        here, there = centre(footprint(unit, profile)), centre(footprint(unit, profile, end))
+        aims = [centre(footprint(e, rules.profile(e))) for e in self._enemies(state, player)]
+        before = min((distance(here, aim) for aim in aims), default=0)
+        after = min((distance(there, aim) for aim in aims), default=0)
+        return max(-5.0, (before - after) / INCH / 2)
+
+    def _flight_value(self, rules, state, player, option) -> float:
+        """Fly to a point a Swoop's reach from an enemy on the ground, and out of the enemy flyers' Intercept.
+        """
+        unit = state.units[option.unit]
+        profile = rules.profile(unit)
+        end = footprint(unit, profile, moved_straight(unit.pose, option.heading, option.distance))
+        m = profile.profile.M * INCH
+        value = 0.0
+        ground = [e for e in self._enemies(state, player) if not e.in_air]
+        if ground:
+            nearest = min(rough_gap(end, footprint(e, rules.profile(e))) for e in ground)
+            value += 10.0 - abs(nearest - m - 2 * INCH) / INCH
+        for enemy in self._enemies(state, player):
+            if enemy.in_air and _strength(rules, enemy) > _strength(rules, unit):
+                reach = 2 * rules.profile(enemy).profile.M * INCH + 4 * INCH
+                if rough_gap(end, footprint(enemy, rules.profile(enemy))) <= reach:
+                    value -= 8.0
+        return value
+
+
+def bots() -> dict[str, BotInfo]:
+    return {
+        "random": BotInfo(name="random", description="picks uniformly among the legal commands",
+                          make=lambda ruleset, seed: RandomBot(seed)),
+        "general": BotInfo(name="general", description="swoops on open flanks, intercepts weaker flyers, charges with "
+                                                       "the bigger unit, shoots, marches at the nearest enemy",
+                           make=lambda ruleset, seed: GeneralBot(seed)),
+    }
