@@ -38,12 +38,21 @@ def test_flares_turn_the_hit_into_a_miss_on_a_6_once_per_game_p37():
     """p.37: "Once per game, if the aircraft is hit by a weapon with an Ammo characteristic of 1, 2 or 3,
     roll a D6. On a 6, the hit becomes a miss.\""""
     game = rokkits_at(None, upgrades=("flares_or_chaff_launchers",))
-    events = game.fire("orks-1", (1, "imperium-1"), dice=[5, 5, 1, 6])
+    events = game.fire("orks-1", (1, "imperium-1"), dice=[5, 5, 1, 6, 1])
     decoy = one(events, DecoyLaunched)
     assert (decoy.aircraft, decoy.upgrade, decoy.negated) == ("imperium-1", "flares_or_chaff_launchers", True)
     assert rolls(events, "flares")[0].target == 6
-    assert not rolls(events, "damage") and game.aircraft("imperium-1").structure == 3
+    # "the hit becomes a miss": one of the two hits; the other still rolls its Damage dice.
+    assert one(events, HitsScored).hits == 2
+    assert [r.faces for r in rolls(events, "damage")] == [(1,)] and game.aircraft("imperium-1").structure == 3
     assert game.aircraft("imperium-1").decoy_used
+
+
+def test_flares_against_a_single_hit_leave_nothing_to_roll_p37():
+    game = rokkits_at(None, upgrades=("flares_or_chaff_launchers",))
+    events = game.fire("orks-1", (1, "imperium-1"), dice=[5, 1, 1, 6])
+    assert one(events, DecoyLaunched).negated and not rolls(events, "damage")
+    assert game.aircraft("imperium-1").structure == 3
 
 
 def test_flares_spent_on_a_failed_roll_and_not_rolled_again_p37():
@@ -66,9 +75,11 @@ def test_belching_smoke_works_like_flares_p44():
     game = Range(plane("imperium-1", "thunderbolt", at(0, 0),
                        weapons=("twin_lascannons", "quad_autocannons", "skystrike_missiles")),
                  plane("orks-1", "dakkajet", at(0, -5), S, upgrades=("belching_smoke",)), SPARE_IMPERIUM)
-    events = game.fire("imperium-1", (2, "orks-1"), dice=[5, 6, 6])
+    events = game.fire("imperium-1", (2, "orks-1"), dice=[5, 6, 6, 1])
     assert one(events, DecoyLaunched).upgrade == "belching_smoke"
-    assert one(events, DecoyLaunched).negated and not of_type(events, DamageRolled)
+    # Two hits; the 6 makes one of them a miss, the other rolls one Damage dice (p.44 "the hit").
+    assert one(events, DecoyLaunched).negated and one(events, DamageRolled).damaging == 0
+    assert [r.faces for r in rolls(events, "damage")] == [(1,)]
 
 
 def test_infra_red_targeting_keeps_medium_range_firepower_at_night_p37():

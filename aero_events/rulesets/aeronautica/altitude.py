@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from aero_events.core import Command, Event, RuleError
+from aero_events.core import Command, DiceRolled, Event, RuleError
 
+from . import rerolls
 from .commands import AdjustAltitude, Land, RocketBoostOut
 from .events import (
     AircraftDestroyed,
@@ -30,8 +31,8 @@ from .events import (
     MovementEnded,
     Stalled,
 )
-from .movement import active_aircraft, altitude_options
-from .state import ALTITUDE, DESTROYED, LANDED, AircraftState, GameState, with_aircraft
+from .movement import active_aircraft, altitude_options, disengagement_kind
+from .state import ALTITUDE, DESTROYED, LANDED, MANOEUVRE, AircraftState, GameState, with_aircraft
 from .turn import Emitter
 
 if TYPE_CHECKING:
@@ -69,6 +70,8 @@ def adjust_altitude(rules: AeronauticaRules, out: Emitter, command: AdjustAltitu
         if stall_reason and profile.can_hover:
             # Min Speed 0: no Stall; the aircraft Hovers (Speed 0, p.16) at its Max Altitude (p.18).
             altitude, speed, stall_reason = min(altitude, profile.max_altitude), 0, None
+    # A dive below the ground stops at Altitude 0, where the crash roll is made (p.19): never a negative dial.
+    altitude = max(altitude, 0)
     if command.change:
         out.emit(AltitudeChanged(aircraft=aircraft.id, change=command.change, altitude=altitude, speed=speed))
     if stall_reason:
@@ -76,12 +79,21 @@ def adjust_altitude(rules: AeronauticaRules, out: Emitter, command: AdjustAltitu
     if altitude <= 0:
         roll = dice.d6(purpose="crash", roller=aircraft.owner, target=RECOVERY_ROLL)
         out.emit(roll)
-        if roll.faces[0] < RECOVERY_ROLL:
-            out.emit(AircraftDestroyed(aircraft=aircraft.id, cause="crashed"))
-            out.emit(MovementEnded(aircraft=aircraft.id))
+        if rerolls.offer(out, aircraft.id, rerolls.CRASH, roll):
             return
-        out.emit(CrashAvoided(aircraft=aircraft.id))
+        crash_result(rules, out, aircraft.id, roll, dice)
+        return
     end_of_movement(rules, out, aircraft.id, dice)
+
+
+def crash_result(rules: AeronauticaRules, out: Emitter, aircraft_id: str, roll: DiceRolled, dice: DiceCup) -> None:
+    """Crashing (p.19): on a 1 or 2 the aircraft crashes and is removed; on 3+ it stays at Altitude 1."""
+    if roll.faces[0] < RECOVERY_ROLL:
+        out.emit(AircraftDestroyed(aircraft=aircraft_id, cause="crashed"))
+        out.emit(MovementEnded(aircraft=aircraft_id))
+        return
+    out.emit(CrashAvoided(aircraft=aircraft_id))
+    end_of_movement(rules, out, aircraft_id, dice)
 
 
 def end_of_movement(rules: AeronauticaRules, out: Emitter, aircraft_id: str, dice: DiceCup) -> None:
@@ -91,10 +103,26 @@ def end_of_movement(rules: AeronauticaRules, out: Emitter, aircraft_id: str, dic
     if aircraft.status != DESTROYED and aircraft.speed > profile.max_speed:
         roll = dice.d6(purpose="breaking up", roller=aircraft.owner, target=RECOVERY_ROLL)
         out.emit(roll)
-        damaged = roll.faces[0] < RECOVERY_ROLL
-        out.emit(BrokeUp(aircraft=aircraft.id, damaged=damaged, speed=profile.max_speed))
-        if damaged:
-            suffer_damage(out, aircraft.id, 1, "breaking up")
+        if rerolls.offer(out, aircraft.id, rerolls.BREAKING_UP, roll):
+            return
+        breaking_up_result(rules, out, aircraft_id, roll, dice)
+        return
+    finish_movement(rules, out, aircraft_id)
+
+
+def breaking_up_result(rules: AeronauticaRules, out: Emitter, aircraft_id: str, roll: DiceRolled,
+                       dice: DiceCup) -> None:
+    """Breaking Up (p.19): on a 1 or 2 one damaging hit; the Speed dial stays at Max Speed."""
+    profile = rules.profile(out.state.aircraft[aircraft_id])
+    damaged = roll.faces[0] < RECOVERY_ROLL
+    out.emit(BrokeUp(aircraft=aircraft_id, damaged=damaged, speed=profile.max_speed))
+    if damaged:
+        suffer_damage(out, aircraft_id, 1, "breaking up")
+    finish_movement(rules, out, aircraft_id)
+
+
+def finish_movement(rules: AeronauticaRules, out: Emitter, aircraft_id: str) -> None:
+    """Diving into terrain (p.33), then the aircraft's move ends."""
     if rules_use_terrain(out.state):
         from .scenarios.terrain import crash_after_altitude
 
@@ -117,13 +145,24 @@ def suffer_damage(out: Emitter, aircraft_id: str, hits: int, cause: str) -> None
 
 
 def land(rules: AeronauticaRules, out: Emitter, command: Land, dice: DiceCup) -> None:
-    """Landing (p.19): chose Manoeuvre 1, at Altitude 1 and Min Speed after Throttle."""
-    aircraft = active_aircraft(out.state, command, ALTITUDE)
+    """Landing (p.19): chose Manoeuvre 1, at Altitude 1 and Min Speed after Throttle.
+
+    An aircraft with Min Speed 0 at Speed 0 Hovers instead of moving (p.16) and has no Adjust Altitude step;
+    it lands at its Move and Manoeuvre step, in its hex (its movement is nothing).
+    """
+    state = out.state
+    step = MANOEUVRE if state.step == MANOEUVRE and hovering(rules, state.aircraft.get(state.active)) else ALTITUDE
+    aircraft = active_aircraft(state, command, step)
     if not aircraft.may_land:
         raise RuleError(f"{aircraft.id} must have chosen Ace Manoeuvre 1, be at Altitude 1 and at its Min Speed "
                         "after the Throttle step to land", rule="Landing", page=19)
     out.emit(Landed(aircraft=aircraft.id))
     out.emit(MovementEnded(aircraft=aircraft.id))
+
+
+def hovering(rules: AeronauticaRules, aircraft: AircraftState | None) -> bool:
+    """At Speed 0 with Min Speed 0: Hovering (p.16)."""
+    return aircraft is not None and aircraft.speed == 0 and rules.profile(aircraft).can_hover
 
 
 def rocket_boost_out(rules: AeronauticaRules, out: Emitter, command: RocketBoostOut, dice: DiceCup) -> None:
@@ -134,8 +173,8 @@ def rocket_boost_out(rules: AeronauticaRules, out: Emitter, command: RocketBoost
     if aircraft.altitude != CEILING:
         raise RuleError(f"{aircraft.id} must be at Altitude {CEILING} to use its Rocket Boosters",
                         rule="Rocket Boosters", page=37)
-    how = "voluntary" if out.state.disengagement_turn else "accidental"
-    out.emit(AircraftDisengaged(aircraft=aircraft.id, how=how, exit_hex=aircraft.hex, via="rocket boosters"))
+    out.emit(AircraftDisengaged(aircraft=aircraft.id, how=disengagement_kind(rules, out.state),
+                                exit_hex=aircraft.hex, via="rocket boosters"))
     out.emit(MovementEnded(aircraft=aircraft.id))
 
 
@@ -152,6 +191,7 @@ def altitude_commands(rules: AeronauticaRules, state: GameState, aircraft: Aircr
 
 
 HANDLERS = {AdjustAltitude: adjust_altitude, Land: land, RocketBoostOut: rocket_boost_out}
+rerolls.CONTINUATIONS.update({rerolls.CRASH: crash_result, rerolls.BREAKING_UP: breaking_up_result})
 
 
 def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> list[Command]:

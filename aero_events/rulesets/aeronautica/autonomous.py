@@ -24,8 +24,9 @@ Choices where the text is silent (its diagrams RW25.1 and RW25.2 are lost):
   straight on, or one 60-degree turn left or right after any number of hexes (0 to all of them).
 * "Any Firing phase" is the Firing phase of each turn (not the Tailing Fire phase, which is not
   called a Firing phase, p.13). "Adjacent" includes the weapon's own hex. "Any other aircraft" is any
-  aircraft (p.8: Ground Defences included) other than the aircraft that fired it, friend or foe; the
-  weapon attacks one: an enemy before a friend, then the lowest id.
+  aircraft (p.8: Ground Defences included) other than the weapon itself (p.25 calls it an "Autonomous
+  aircraft"), friend or foe, the aircraft that fired it included (``RuleOptions(autonomous_hits_firer=False)``
+  spares the firer); the weapon attacks one: an enemy before a friend, then the lowest id.
 * A hit turned into a miss by Flares or Chaff / Belching Smoke (the weapon's Ammo is 1-3) leaves the
   weapon flying, as a miss does. Armour rolls apply when it is an enemy's weapon.
 """
@@ -209,8 +210,11 @@ def attacks(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> None:
         weapon = out.state.autonomous.get(weapon_id)
         if weapon is None:
             continue
+        # "adjacent to any other aircraft" (p.25): other than the weapon, so its firer too, unless
+        # RuleOptions(autonomous_hits_firer=False) spares it.
+        spared = None if rules.options.autonomous_hits_firer else weapon.firer
         victims = [a for a in out.state.aircraft.values()
-                   if a.in_play and a.id != weapon.firer and distance(a.hex, weapon.hex) <= 1]
+                   if a.in_play and a.id != spared and distance(a.hex, weapon.hex) <= 1]
         if not victims:
             continue
         victim = min(victims, key=lambda a: (a.owner == weapon.owner, a.id))

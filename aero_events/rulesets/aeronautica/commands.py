@@ -171,3 +171,10 @@ class LaunchAutonomous(Command, frozen=True, tag="ai.LaunchAutonomous"):
 
     aircraft: str
     shot: Shot
+
+
+class DeclineManoeuvre(Command, frozen=True, tag="DeclineManoeuvre"):
+    """A Hovering aircraft takes no Manoeuvre token (Choose Manoeuvres phase, p.16: "Whilst at Speed 0, the
+    aircraft ... is not obliged to choose an Ace Manoeuvre"); it then may not adjust its Speed."""
+
+    aircraft: str

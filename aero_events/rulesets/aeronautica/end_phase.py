@@ -11,9 +11,12 @@ aircraft before the next step (p.29):
    once, crashing at Altitude 0.
 
 Then, before step 3 (choices where the text is silent, see :mod:`.victory` and :mod:`.transports`):
-Ejector Seats are rolled for aircraft destroyed since the last End phase (p.37), and
-transports that ended their movement at Altitude 0 in a landing zone deliver their cargo
-(p.33, p.37).
+aircraft whose Fuel (p.11) is spent are removed from play, Ejector Seats are rolled for aircraft
+destroyed since the last End phase (p.37), and transports that ended their movement at Altitude 0
+in a landing zone deliver their cargo (p.33, p.37).
+
+A roll made for an aircraft with an unused Imperial Ace / Fly Boss re-roll (p.37, p.45) holds the
+phase until its player decides (:mod:`.rerolls`); the phase then resumes where it was.
 
 3. Determine Tailing (p.30), :mod:`.tailing`: every aircraft in the air finds whether it
    is Tailing an enemy, for the Tailing Fire phase of the next turn (p.13).
@@ -28,13 +31,14 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from aero_events.core import DiceCup, Event
+from aero_events.core import DiceCup, DiceRolled, Event
 
-from .events import AircraftDestroyed, SpinEntered, SpinFell, SpinRecovered, StallRecovered
-from .state import FLYING, GameState, with_aircraft
+from . import rerolls
+from .events import AircraftDestroyed, FuelExhausted, SpinEntered, SpinFell, SpinRecovered, StallRecovered
+from .state import END, FLYING, GameState, with_aircraft
 from .tailing import determine_tailing
 from .transports import deliver_landed_cargo
-from .victory import roll_ejector_seats
+from .victory import ejector_seats_result, roll_ejector_seats
 
 if TYPE_CHECKING:
     from .ruleset import AeronauticaRules
@@ -46,51 +50,124 @@ def _in_initiative_order(state: GameState) -> list[str]:
     return [first, state.opponent(first)]
 
 
-def resolve_end_phase(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> None:
-    """Steps 1 to 3 of the End phase sequence, for both players in initiative order (p.29-30)."""
+def spin_key(aircraft_id: str) -> str:
+    """``state.end_phase_done`` holds this once the aircraft may not (or need not) roll for its Spin."""
+    return f"spin:{aircraft_id}"
+
+
+def resolve_end_phase(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> bool:
+    """Steps 1 to 3 of the End phase sequence, for both players in initiative order (p.29-30). False when a
+    roll waits for an Imperial Ace / Fly Boss decision (:mod:`.rerolls`): the phase resumes from where it is,
+    each step skipping what it has resolved (a recovered Stall is no longer Stalled; Spins rolled for, or
+    just entered, are in ``state.end_phase_done``; Ejector Seats rolled have ``crew_escaped``)."""
     order = _in_initiative_order(out.state)
-    spinning_before = {a.id for a in out.state.aircraft.values() if a.spinning and a.status == FLYING}
     for player in order:
         for aircraft in out.state.side(player):
-            if aircraft.status == FLYING and aircraft.stalled:
-                recover_from_stall(rules, out, aircraft.id, dice)
+            stalled = aircraft.status == FLYING and aircraft.stalled
+            if stalled and not recover_from_stall(rules, out, aircraft.id, dice):
+                return False
     for player in order:
         for aircraft in out.state.side(player):
-            if aircraft.id in spinning_before and aircraft.status == FLYING:
-                recover_from_spin(rules, out, aircraft.id, dice)
-    roll_ejector_seats(rules, out, order, dice)
+            spinning = aircraft.spinning and aircraft.status == FLYING
+            if spinning and spin_key(aircraft.id) not in out.state.end_phase_done \
+                    and not recover_from_spin(rules, out, aircraft.id, dice):
+                return False
+    run_out_of_fuel(rules, out, order)
+    if not roll_ejector_seats(rules, out, order, dice):
+        return False
     deliver_landed_cargo(rules, out, order)
-    determine_tailing(out, order)
+    determine_tailing(out, order, choice=rules.options.tailing_choice)
+    return True
 
 
-def recover_from_stall(rules: AeronauticaRules, out: Emitter, aircraft_id: str, dice: DiceCup) -> None:
-    """Stalled Aircraft (p.29). The Altitude is set to Max Altitude as the text says, whatever caused the Stall."""
+def recover_from_stall(rules: AeronauticaRules, out: Emitter, aircraft_id: str, dice: DiceCup) -> bool:
+    """Stalled Aircraft (p.29): a D6 against Handling. False while the roll waits for a re-roll decision."""
     aircraft = out.state.aircraft[aircraft_id]
     profile = rules.profile(aircraft)
     roll = dice.d6(purpose="stall recovery", roller=aircraft.owner, target=profile.handling)
     out.emit(roll)
+    if rerolls.offer(out, aircraft_id, rerolls.STALL_RECOVERY, roll):
+        return False
+    stall_result(rules, out, aircraft_id, roll, dice)
+    return True
+
+
+def stall_result(rules: AeronauticaRules, out: Emitter, aircraft_id: str, roll: DiceRolled, dice: DiceCup) -> None:
+    """Recovered (D6 >= Handling): "Speed is reduced by 1 for climbing ..., to a minimum of the aircraft's Min
+    Speed characteristic, and the Altitude dial is adjusted to or remains at the Max Altitude" (p.29):
+    ``RuleOptions.stall_recovery_altitude`` "max" (default) sets Max Altitude whatever caused the Stall,
+    "cap" keeps the Altitude, brought down to Max Altitude. Otherwise it falls into a Spin."""
+    aircraft = out.state.aircraft[aircraft_id]
+    profile = rules.profile(aircraft)
     if roll.faces[0] >= profile.handling:
+        altitude = profile.max_altitude
+        if rules.options.stall_recovery_altitude == "cap":
+            altitude = min(aircraft.altitude, profile.max_altitude)
         out.emit(StallRecovered(aircraft=aircraft_id, speed=max(profile.min_speed, aircraft.speed - 1),
-                                altitude=profile.max_altitude))
+                                altitude=altitude))
     else:
         out.emit(SpinEntered(aircraft=aircraft_id, altitude=min(aircraft.altitude, profile.max_altitude)))
 
 
-def recover_from_spin(rules: AeronauticaRules, out: Emitter, aircraft_id: str, dice: DiceCup) -> None:
-    """Recovering from a Spin (p.29)."""
+def recover_from_spin(rules: AeronauticaRules, out: Emitter, aircraft_id: str, dice: DiceCup) -> bool:
+    """Recovering from a Spin (p.29): a D6 against Handling. False while a roll waits for a re-roll decision."""
     aircraft = out.state.aircraft[aircraft_id]
     profile = rules.profile(aircraft)
     roll = dice.d6(purpose="spin recovery", roller=aircraft.owner, target=profile.handling)
     out.emit(roll)
+    if rerolls.offer(out, aircraft_id, rerolls.SPIN_RECOVERY, roll):
+        return False
+    spin_result(rules, out, aircraft_id, roll, dice)
+    return out.state.pending_roll is None
+
+
+def spin_result(rules: AeronauticaRules, out: Emitter, aircraft_id: str, roll: DiceRolled, dice: DiceCup) -> None:
+    """Recovered: "Speed dial is set to its Max Speed ... and its facing is randomly determined" (a D6, sides
+    numbered clockwise from north, 1 = N). Otherwise it loses one Altitude level at once, crashing at 0."""
+    aircraft = out.state.aircraft[aircraft_id]
+    profile = rules.profile(aircraft)
     if roll.faces[0] >= profile.handling:
         facing_roll = dice.d6(purpose="facing after spin", roller=aircraft.owner)
         out.emit(facing_roll)
-        out.emit(SpinRecovered(aircraft=aircraft_id, speed=profile.max_speed, facing=facing_roll.faces[0] - 1))
+        if rerolls.offer(out, aircraft_id, rerolls.SPIN_FACING, facing_roll):
+            return
+        spin_facing(rules, out, aircraft_id, facing_roll, dice)
         return
     altitude = aircraft.altitude - 1
-    out.emit(SpinFell(aircraft=aircraft_id, altitude=altitude))
+    out.emit(SpinFell(aircraft=aircraft_id, altitude=max(altitude, 0)))
     if altitude <= 0:
         out.emit(AircraftDestroyed(aircraft=aircraft_id, cause="crashed in a spin"))
+
+
+def spin_facing(rules: AeronauticaRules, out: Emitter, aircraft_id: str, roll: DiceRolled, dice: DiceCup) -> None:
+    """The recovered aircraft's Speed is its Max Speed, its facing the D6's hexside (1 = N, clockwise)."""
+    profile = rules.profile(out.state.aircraft[aircraft_id])
+    out.emit(SpinRecovered(aircraft=aircraft_id, speed=profile.max_speed, facing=roll.faces[0] - 1))
+
+
+def run_out_of_fuel(rules: AeronauticaRules, out: Emitter, order: list[str]) -> None:
+    """Fuel (p.11): "the number of turns the aircraft can fly for, after which it is removed from play ...
+    an aircraft with a Fuel characteristic of 2 could operate for two turns before running out of fuel and
+    crashing". In the End phase of its last turn (counted from the turn it entered play: turn 1, or a
+    reserve's arrival), after Stalls and Spins, an aircraft with Fuel is destroyed (so Ejector Seats, p.37,
+    roll for it and its enemy scores it as destroyed, p.32)."""
+    for player in order:
+        for aircraft in out.state.side(player):
+            if not aircraft.in_play or aircraft.ground_defence:
+                continue
+            fuel = rules.profile(aircraft).fuel
+            turns = out.state.turn - aircraft.entered_turn + 1
+            if fuel is not None and turns >= fuel:
+                out.emit(FuelExhausted(aircraft=aircraft.id, turns=turns))
+                out.emit(AircraftDestroyed(aircraft=aircraft.id, cause=f"out of fuel (Fuel {fuel})"))
+
+
+rerolls.CONTINUATIONS.update({
+    rerolls.STALL_RECOVERY: stall_result,
+    rerolls.SPIN_RECOVERY: spin_result,
+    rerolls.SPIN_FACING: spin_facing,
+    rerolls.EJECTOR_SEATS: ejector_seats_result,
+})
 
 
 HANDLERS: dict = {}
@@ -109,10 +186,22 @@ def evolve(rules: AeronauticaRules, state: GameState, event: Event) -> GameState
     if isinstance(event, SpinEntered):
         aircraft = state.aircraft[event.aircraft]
         altitude = aircraft.altitude if event.altitude is None else event.altitude
-        return with_aircraft(state, replace(aircraft, stalled=False, spinning=True, altitude=altitude))
+        state = with_aircraft(state, replace(aircraft, stalled=False, spinning=True, altitude=altitude))
+        # "The player may not attempt to correct the Spin until the next End phase" (p.29).
+        return _done(state, spin_key(aircraft.id))
     if isinstance(event, SpinRecovered):
         aircraft = state.aircraft[event.aircraft]
-        return with_aircraft(state, replace(aircraft, spinning=False, speed=event.speed, facing=event.facing))
+        state = with_aircraft(state, replace(aircraft, spinning=False, speed=event.speed, facing=event.facing))
+        return _done(state, spin_key(aircraft.id))
     if isinstance(event, SpinFell):
-        return with_aircraft(state, replace(state.aircraft[event.aircraft], altitude=max(event.altitude, 0)))
+        state = with_aircraft(state, replace(state.aircraft[event.aircraft], altitude=max(event.altitude, 0)))
+        return _done(state, spin_key(event.aircraft))
+    if isinstance(event, FuelExhausted):
+        return state  # the AircraftDestroyed that follows removes it
     return None
+
+
+def _done(state: GameState, key: str) -> GameState:
+    if state.phase != END:
+        return state
+    return msgspec.structs.replace(state, end_phase_done=(*state.end_phase_done, key))

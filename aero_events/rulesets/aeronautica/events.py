@@ -248,11 +248,14 @@ class TailingDetermined(Event, frozen=True, tag="ai.TailingDetermined"):
     """The End phase decided (p.30) that ``aircraft`` is tailing ``target`` (None: no longer tailing).
 
     Emitted by the End phase; reduced by firing.evolve into AircraftState.tailing, which the
-    next turn's Tailing Fire phase (p.13, p.23) reads.
+    next turn's Tailing Fire phase (p.13, p.23) reads. ``candidates``: with
+    ``RuleOptions(tailing_choice="player")``, every enemy it is in a Tailing position on (closest first), of
+    which its player picks one when it fires; empty otherwise.
     """
 
     aircraft: str
     target: str | None
+    candidates: tuple[str, ...] = ()
 
 
 # --- end phase, victory and scenarios part (p.29-37) ---
@@ -599,3 +602,33 @@ class OccupiedHexRolled(Event, frozen=True, tag="ai.OccupiedHexRolled"):
     aircraft: str
     hex: Hex
     hit: bool
+
+
+class ManoeuvreDeclined(Event, frozen=True, tag="ai.ManoeuvreDeclined"):
+    """A Hovering aircraft (Speed 0, Min Speed 0) takes no Manoeuvre token this turn (p.16 "is not obliged to
+    choose an Ace Manoeuvre"): it stays at Speed 0 and may only turn to face any direction."""
+
+    aircraft: str
+
+
+class FuelExhausted(Event, frozen=True, tag="ai.FuelExhausted"):
+    """Fuel (p.11): ``aircraft`` has flown the ``turns`` its Fuel characteristic allows and is removed from play,
+    "running out of fuel and crashing" (an AircraftDestroyed follows)."""
+
+    aircraft: str
+    turns: int
+
+
+class RollOffered(Event, frozen=True, tag="ai.RollOffered"):
+    """Imperial Ace (p.37) / Fly Boss (p.45): "Once per game, this aircraft may choose to reroll a dice roll".
+    ``roll`` (the DiceRolled just before) was made for ``aircraft`` outside its own firing (Stall or Spin
+    recovery, the facing after a Spin, a Crash, Breaking Up, Ejector Seats, its armour roll against a weapon's
+    damage); the game waits for its player's AcceptRoll or UseReroll. ``step`` names the rule that made the
+    roll; for an armour roll, ``losses`` is the Structure each damaging hit would take and ``weapon_index`` the
+    firing aircraft's weapon."""
+
+    aircraft: str
+    step: str
+    roll: DiceRolled
+    losses: tuple[int, ...] = ()
+    weapon_index: int | None = None

@@ -37,6 +37,11 @@ Choices where the text is silent:
   An aircraft may fire both in the Tailing Fire phase and in the Firing phase ("a bonus Firing phase").
 * A Strafing Run (p.26) "may not target other aircraft in a different Fire Arc": since one Fire Arc
   holds one target (p.21), an aircraft that strafes fires at no aircraft in the air that phase.
+* A Bombing Run's ground target takes no Fire Arc from fire at aircraft (p.21 "one enemy aircraft" per arc,
+  p.26 "whilst simultaneously targeting other aircraft"): Bombing Runs count their arcs among themselves
+  (:func:`bombing_arcs`).
+* Imperial Ace / Fly Boss of the *target*: its armour roll against a weapon's damage may hold the volley for
+  its player too (:mod:`.rerolls`, ``state.pending_roll``).
 * :func:`legal_commands` lists, per eligible aircraft, every choice of one target (or none) per Fire
   Arc, each weapon firing at a chosen target its arcs reach (each one as a variant when it reaches
   two), limited-Ammo weapons also held back. It offers only shots that roll at least one Firepower
@@ -61,7 +66,8 @@ import msgspec
 from aero_events.core import Command, DiceCup, DiceRolled, Event, RuleError
 from aero_events.hexgrid import MAX_RANGE
 
-from . import autonomous
+from . import autonomous, rerolls
+from .altitude import suffer_damage
 from .commands import AcceptRoll, FireWeapons, LaunchAutonomous, PassFiring, SteerAutonomous, UseReroll
 from .events import (
     AutonomousAttacked,
@@ -105,6 +111,7 @@ from .state import (
     FLYING,
     TAILING_FIRE,
     AircraftState,
+    AutoRoll,
     GameState,
     PendingRoll,
     ReturnFire,
@@ -112,7 +119,8 @@ from .state import (
     Volley,
     with_aircraft,
 )
-from .upgrades import decoy, reroll_upgrade
+from .tailing import tailed_by
+from .upgrades import armour_result, armour_roll, decoy, reroll_upgrade
 from .weapons import (
     AUTONOMOUS,
     BOMBING,
@@ -167,11 +175,12 @@ def cannot_fire(state: GameState, aircraft: AircraftState) -> tuple[str, str, in
     if aircraft.spinning:
         return f"{aircraft.id} is in a Spin and may not fire", "Recovering from a Spin", 29
     if state.phase == TAILING_FIRE:
-        target = state.aircraft.get(aircraft.tailing) if aircraft.tailing else None
-        if target is None:
+        tailed = [state.aircraft[t] for t in tailed_by(aircraft) if t in state.aircraft]
+        if not tailed:
             return f"{aircraft.id} is not Tailing an enemy aircraft", "Tailing Fire", 13
-        if target.status != FLYING or target.ground_defence:
-            return f"{target.id}, the aircraft {aircraft.id} is Tailing, is no longer in the air", "Tailing Fire", 13
+        if all(target.status != FLYING or target.ground_defence for target in tailed):
+            return (f"{', '.join(t.id for t in tailed)}, which {aircraft.id} is Tailing, is no longer in the air",
+                    "Tailing Fire", 13)
         return None
     if aircraft.took_off_turn == state.turn:
         return f"{aircraft.id} took off this turn and may not fire", "Taking-off", 19
@@ -294,6 +303,15 @@ def volley_kind(state: GameState, command: FireWeapons | LaunchAutonomous) -> st
     return TAILING if state.phase == TAILING_FIRE else FIRE
 
 
+def bombing_arcs(arcs: frozenset[str]) -> frozenset[str]:
+    """The Fire Arcs of a Bombing Run, kept apart from those of fire at aircraft: p.21's one target per Fire
+    Arc is "one enemy *aircraft*", and p.26 lets a Ground Attack weapon bomb "whilst simultaneously targeting
+    other aircraft" (a Marauder's Wing Bombs and its lascannons at an aircraft ahead). Bombing Runs still
+    take one ground target per Fire Arc among themselves ("Altitude 0 targets are fired at just like aerial
+    ones", p.26)."""
+    return frozenset(f"bombing:{arc}" for arc in arcs)
+
+
 def check_volley(rules: AeronauticaRules, state: GameState, firer: AircraftState, shots: tuple[Shot, ...],
                  kind: str) -> None:
     """Refuse a volley the rules do not allow (p.21-28)."""
@@ -333,9 +351,9 @@ def check_volley(rules: AeronauticaRules, state: GameState, firer: AircraftState
             raise RuleError(f"{shot.target!r} is not in play to be targeted", rule="Targeting", page=21)
         if target.id == firer.id or not is_enemy(target, firer.owner):
             raise RuleError(f"{firer.id} fires at enemy targets, not {target.id}", rule="Targeting", page=21)
-        if kind == TAILING and target.id != firer.tailing:
-            raise RuleError(f"{firer.id} may fire only at {firer.tailing}, the aircraft it is Tailing",
-                            rule="Tailing Fire", page=13)
+        if kind == TAILING and target.id not in tailed_by(firer):
+            raise RuleError(f"{firer.id} may fire only at {' or '.join(tailed_by(firer))}, the aircraft it is "
+                            "Tailing", rule="Tailing Fire", page=13)
         if kind == TAIL_GUNNER and state.return_fire is not None and target.id != state.return_fire.target:
             raise RuleError(f"{firer.id} returns fire at {state.return_fire.target}, the Tailing aircraft",
                             rule="Tail Gunner", page=24)
@@ -344,7 +362,7 @@ def check_volley(rules: AeronauticaRules, state: GameState, firer: AircraftState
         if not arcs:
             raise RuleError(f"{target.id} is not in the Fire Arc of {firer.id}'s {weapon.name} "
                             f"({', '.join(weapon.fire_arc.arcs)})", rule="Fire Arcs", page=21)
-        reached.append((target.id, arcs))
+        reached.append((target.id, bombing_arcs(arcs) if attack == BOMBING else arcs))
         strafing = strafing or attack == STRAFING
         airborne = airborne or not target.on_ground
     if assign_arcs(reached) is None:
@@ -418,6 +436,9 @@ def _pending(state: GameState, command: Command) -> PendingRoll:
 
 def accept_roll(rules: AeronauticaRules, out: Emitter, command: AcceptRoll, dice: DiceCup) -> None:
     """Keep the roll (the re-roll stays unused)."""
+    if out.state.pending_roll is not None:  # a roll made outside a volley (rerolls.py)
+        rerolls.accept(rules, out, command, dice)
+        return
     pending = _pending(out.state, command)
     out.emit(RollAccepted(aircraft=pending.aircraft, roll_index=pending.roll.roll_index))
     _continue(rules, out, dice, pending, pending.roll)
@@ -425,6 +446,9 @@ def accept_roll(rules: AeronauticaRules, out: Emitter, command: AcceptRoll, dice
 
 def use_reroll(rules: AeronauticaRules, out: Emitter, command: UseReroll, dice: DiceCup) -> None:
     """Imperial Ace / Fly Boss (p.37, p.45): re-roll every die of the roll; the second result stands."""
+    if out.state.pending_roll is not None:  # a roll made outside a volley (rerolls.py)
+        rerolls.reroll(rules, out, command, dice)
+        return
     pending = _pending(out.state, command)
     upgrade = reroll_upgrade(out.state.aircraft[pending.aircraft])
     if upgrade is None:
@@ -459,7 +483,7 @@ def resolve(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> None:
     """Run the volley on until it ends or a roll waits for a re-roll decision (p.20-23)."""
     while True:
         volley = out.state.volley
-        if volley is None or volley.pending is not None:
+        if volley is None or volley.pending is not None or out.state.pending_roll is not None:
             return
         shot = next((s for s in volley.shots if not s.rolled), None)
         if shot is not None:
@@ -495,7 +519,7 @@ def _roll_to_hit(rules: AeronauticaRules, out: Emitter, dice: DiceCup, volley: V
         return
     attack = attack_kind(weapon, firer, target)
     band = band_at(distance(firer.hex, target.hex))
-    count = firepower_dice(rules, state, firer, weapon, band)
+    count = firepower_dice(rules, state, firer, weapon, band, target)
     out.emit(WeaponFired(aircraft=firer.id, weapon_index=shot.weapon_index, weapon=weapon.id, target=target.id,
                          attack=attack, band=band.value if band else None, dice=count, ammo_left=ammo_left))
     if count == 0:
@@ -550,20 +574,57 @@ def _damage_result(rules: AeronauticaRules, out: Emitter, dice: DiceCup, weapon_
     losses = damage_losses(roll.faces, weapon)
     out.emit(DamageRolled(aircraft=firer.id, weapon_index=weapon_index, weapon=weapon.id, target=shot.target,
                           damaging=sum(1 for loss in losses if loss), structure=sum(losses)))
-    inflict(out, dice, shot.target, losses, by=firer.owner, cause=f"fire from {firer.id}'s {weapon.name}")
+    cause = f"fire from {firer.id}'s {weapon.name}"
+    target = out.state.aircraft.get(shot.target)
+    damaging = tuple(loss for loss in losses if loss)
+    if target is not None and target.in_play and damaging:
+        # Armoured Cockpit / Extra Armour (p.37, p.45); the target's re-roll may hold the volley (rerolls.py).
+        armour = armour_roll(out, dice, target, damaging, enemy_fire=firer.owner != target.owner)
+        if armour is not None and rerolls.offer(out, target.id, rerolls.ARMOUR, armour, losses=damaging,
+                                                weapon_index=weapon_index):
+            return
+        lost = sum(damaging) if armour is None else armour_result(out, target, damaging, armour)
+        if lost:
+            suffer_damage(out, target.id, lost, cause)
+    else:
+        inflict(out, dice, shot.target, losses, by=firer.owner, cause=cause)
     if shot.attack == BOMBING:
         _bomb_creep(rules, out, dice, firer.id, weapon_index, shot.target)
+
+
+def _armour_result(rules: AeronauticaRules, out: Emitter, pending: AutoRoll, roll: DiceRolled, dice: DiceCup) -> None:
+    """The armour roll that stands (p.37, p.45), then the rest of the shot (Bomb Creep) and of the volley."""
+    volley = out.state.volley
+    firer = out.state.aircraft[volley.aircraft]
+    weapon = _weapon(rules, firer, pending.weapon_index)
+    target = out.state.aircraft[pending.aircraft]
+    lost = armour_result(out, target, pending.losses, roll)
+    if lost:
+        suffer_damage(out, target.id, lost, f"fire from {firer.id}'s {weapon.name}")
+    if _shot(volley, pending.weapon_index).attack == BOMBING:
+        _bomb_creep(rules, out, dice, firer.id, pending.weapon_index, target.id)
+    resolve(rules, out, dice)
+
+
+rerolls.PENDING_CONTINUATIONS[rerolls.ARMOUR] = _armour_result
 
 
 def _bomb_creep(rules: AeronauticaRules, out: Emitter, dice: DiceCup, firer_id: str, weapon_index: int,
                 target_id: str) -> None:
     """Bomb Creep (p.27): a D6 for each other Altitude 0 target adjacent to the bombed target, 4+ hits it;
-    one Damage dice each."""
+    one Damage dice each. Rolled for each Ground Attack weapon that hit (``RuleOptions.bomb_creep_per``
+    "weapon", the default) or once per Bombing Run ("run")."""
     firer = out.state.aircraft[firer_id]
     weapon = _weapon(rules, firer, weapon_index)
     bombed = _target_anyway(out.state, target_id)
     if bombed is None:
         return
+    volley = out.state.volley
+    if rules.options.bomb_creep_per == "run" and volley is not None:
+        # One Bomb Creep per Bombing Run: only the first of the aircraft's weapons that hit this target rolls it.
+        first = next((s for s in volley.shots if s.attack == BOMBING and s.target == target_id and s.hits), None)
+        if first is not None and first.weapon_index != weapon_index:
+            return
     for victim in bomb_creep_victims(out.state, bombed):
         roll = dice.d6(purpose=f"Bomb Creep on {victim.id}", roller=firer.owner, target=BOMB_CREEP_ROLL)
         out.emit(roll)
@@ -644,12 +705,14 @@ def _volley_options(rules: AeronauticaRules, state: GameState, firer: AircraftSt
                 continue
             if useful_only:
                 band = band_at(distance(firer.hex, target.hex))
-                if firepower_dice(rules, state, firer, weapon, band) == 0:
+                if firepower_dice(rules, state, firer, weapon, band, target) == 0:
                     continue
                 to_hit, modifiers = hit_requirements(state, attack, weapon, firer, target, options=rules.options,
                                                      band=band)
                 if not can_hit(to_hit, sum(m.value for m in modifiers)):
                     continue
+            if attack == BOMBING:
+                arcs = bombing_arcs(arcs)
             reachable.setdefault(index, {})[target.id] = (arcs, attack == STRAFING, not target.on_ground)
     by_arc: dict[str, set[str]] = {}
     for options in reachable.values():
@@ -740,9 +803,9 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> li
         if aircraft.owner != player or not may_fire(state, aircraft):
             continue
         commands.append(FireWeapons(player=player, aircraft=aircraft.id))
-        only = aircraft.tailing if kind == TAILING else None
-        commands.extend(FireWeapons(player=player, aircraft=aircraft.id, shots=shots)
-                        for shots in _volley_options(rules, state, aircraft, kind, only_target=only))
+        for only in (tailed_by(aircraft) if kind == TAILING else (None,)):
+            commands.extend(FireWeapons(player=player, aircraft=aircraft.id, shots=shots)
+                            for shots in _volley_options(rules, state, aircraft, kind, only_target=only))
         commands.extend(launch_commands(rules, state, aircraft))
     return commands
 
@@ -776,7 +839,8 @@ def _firing_passed(rules, state: GameState, event: FiringPassed) -> GameState:
 
 
 def _tailing_determined(rules, state: GameState, event: TailingDetermined) -> GameState:
-    return with_aircraft(state, _replace(state.aircraft[event.aircraft], tailing=event.target))
+    return with_aircraft(state, _replace(state.aircraft[event.aircraft], tailing=event.target,
+                                         tailing_candidates=event.candidates))
 
 
 def _volley_declared(rules, state: GameState, event: VolleyDeclared) -> GameState:
@@ -819,9 +883,11 @@ def _hits_scored(rules, state: GameState, event: HitsScored) -> GameState:
 def _decoy_launched(rules, state: GameState, event: DecoyLaunched) -> GameState:
     state = with_aircraft(state, _replace(state.aircraft[event.aircraft], decoy_used=True))
     volley = state.volley
-    if event.negated and volley is not None and volley.aircraft == event.firer and event.weapon_index is not None \
-            and any(s.weapon_index == event.weapon_index and not s.done for s in volley.shots):
-        state = _with_shot(state, event.weapon_index, hits=0, done=True)
+    if event.negated and volley is not None and volley.aircraft == event.firer and event.weapon_index is not None:
+        shot = next((s for s in volley.shots if s.weapon_index == event.weapon_index and not s.done), None)
+        if shot is not None:  # "the hit becomes a miss" (p.37, p.44): one hit of that weapon's hits
+            hits = max(0, shot.hits - 1)
+            state = _with_shot(state, event.weapon_index, hits=hits, done=hits == 0)
     return state
 
 
@@ -838,7 +904,11 @@ def _unchanged(rules, state: GameState, event: Event) -> GameState:
 def _volley_ended(rules, state: GameState, event: VolleyEnded) -> GameState:
     firer = state.aircraft[event.aircraft]
     if event.kind == TAIL_GUNNER:
-        state = with_aircraft(state, _replace(firer, tail_gunner_used=True))
+        # Once per turn (p.24): return fire made uses the chance; declining it does only with
+        # RuleOptions(declined_return_fire_spends=True).
+        returned = state.volley is not None and bool(state.volley.shots)
+        if returned or rules.options.declined_return_fire_spends:
+            state = with_aircraft(state, _replace(firer, tail_gunner_used=True))
         state = _replace(state, volley=None, return_fire=None)
         return _replace(state, to_act=next_to_fire(state, state.opponent(firer.owner)))
     state = _replace(with_aircraft(state, _replace(firer, fired=True)), volley=None)

@@ -22,7 +22,8 @@ Choices where the text is silent:
   bombed target's hex is not "within a hex adjacent" and is not rolled for.
 * A hit turned into a miss by Flares or Chaff / Belching Smoke is no "successful hit": no Bomb Creep.
 * A Ground-to-Air weapon without an Effective Altitude counts as Effective Altitude 0 (so -1 per level
-  above the ground, as Air-to-Air fire would count it from Altitude 0).
+  above the ground, as Air-to-Air fire would count it from Altitude 0): ``RuleOptions.no_effective_altitude``
+  "zero", the default; "unlimited" gives such a weapon no Altitude modifier at all.
 """
 
 from __future__ import annotations
@@ -148,11 +149,13 @@ def bombing_modifiers(firer_altitude: int, target_altitude: int = 0) -> tuple[Mo
 
 def ground_to_air_modifiers(effective_altitude: int | None, target: Target) -> tuple[Modifier, ...]:
     """Ground-to-Air Fire (p.28): -1 for a Stall or Spin token, -1 per level the target is above the
-    weapon's Effective Altitude (none given: 0, see the module notes)."""
+    weapon's Effective Altitude. None: no Effective Altitude and no such modifier
+    (``RuleOptions(no_effective_altitude="unlimited")``; by default a weapon without one is passed as 0, see
+    the module notes)."""
     modifiers = []
     if target.evading:
         modifiers.append(Modifier("target has a Stall or Spin token", -1))
-    above = target.altitude - (effective_altitude or 0)
+    above = 0 if effective_altitude is None else target.altitude - effective_altitude
     if above > 0:
         modifiers.append(Modifier(f"target {above} Altitude level(s) above the Effective Altitude", -above))
     return tuple(modifiers)

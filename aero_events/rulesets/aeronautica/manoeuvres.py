@@ -114,7 +114,7 @@ def _symmetric(values: tuple[int, ...]) -> bool:
 # ---------------------------------------------------------------------------------------------------------
 
 
-class Stage(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Stage(msgspec.Struct, frozen=True, forbid_unknown_fields=True, cache_hash=True):
     """One move-then-manoeuvre stage of an Ace Manoeuvre (p.16 steps 2-4), written for the left side."""
 
     move: Move
@@ -139,7 +139,7 @@ class Stage(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         return tuple(turn(facing, s) for s in self.facing_changes(side))
 
 
-class Manoeuvre(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Manoeuvre(msgspec.Struct, frozen=True, forbid_unknown_fields=True, cache_hash=True):
     """An Ace Manoeuvre: its number (1-8), name, whether a side is chosen (p.16 step 1), its stages."""
 
     number: int
@@ -158,7 +158,7 @@ class Manoeuvre(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         return len(self.stages)
 
 
-class ManoeuvreTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+class ManoeuvreTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, cache_hash=True):
     """The Ace Manoeuvre table; ``reconstruction`` says it is not a transcription of p.88."""
 
     source: str

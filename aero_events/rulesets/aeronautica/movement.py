@@ -15,8 +15,9 @@ Choices made where the text is silent (each documented in the README's rules not
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -28,6 +29,7 @@ from .commands import (
     ActivateAircraft,
     ChooseFirstMover,
     Hover,
+    Land,
     ManoeuvrePlan,
     SetThrottle,
     TakeOff,
@@ -153,7 +155,27 @@ def flights(hex: Hex, facing: int, manoeuvre: Manoeuvre, speed: int) -> list[Fli
 
     Plans reaching the same hexes and final facing are kept once (the first, in the
     order left side before right, fewer hexes in early stages first).
+
+    The plans are the same from every hex, moved: they are worked out once per manoeuvre, facing and
+    Speed from the origin (:func:`reach`) and translated to ``hex``.
     """
+    if not can_complete(manoeuvre, speed):
+        return []
+    q, r = hex
+    if not q and not r:
+        return list(reach(manoeuvre, facing, speed))
+    return [Flight(f.side, f.stage_hexes, f.facings, tuple([Hex(q + a, r + b) for a, b in f.path]),
+                   f.final_facing, f.last_direction) for f in reach(manoeuvre, facing, speed)]
+
+
+@functools.lru_cache(maxsize=4096)
+def reach(manoeuvre: Manoeuvre, facing: int, speed: int) -> tuple[Flight, ...]:
+    """Every distinct way to fly ``manoeuvre`` at ``speed`` from the origin hex facing ``facing``
+    (:func:`flights` moves them to where the aircraft is)."""
+    return tuple(_flights_from(Hex(0, 0), facing, manoeuvre, speed))
+
+
+def _flights_from(hex: Hex, facing: int, manoeuvre: Manoeuvre, speed: int) -> list[Flight]:
     if not can_complete(manoeuvre, speed):
         return []
     seen: set[tuple[tuple[Hex, ...], int]] = set()
@@ -245,7 +267,7 @@ def activate(rules: AeronauticaRules, out: Emitter, command: ActivateAircraft, d
     _require(aircraft.in_play and not aircraft.moved, f"{aircraft.id} has already moved this turn", "Movement", 14)
     out.emit(AircraftActivated(aircraft=aircraft.id))
     out.emit(ManoeuvreRevealed(aircraft=aircraft.id, manoeuvre=aircraft.manoeuvre, salt=aircraft.salt))
-    if aircraft.manoeuvre is None and aircraft.status == FLYING:
+    if aircraft.manoeuvre is None and aircraft.status == FLYING and not aircraft.no_token:
         # No token: straight ahead at its current Speed, no Speed or Altitude change (p.13).
         _finish_flight(rules, out, aircraft, straight(aircraft.hex, aircraft.facing, aircraft.speed), None, dice)
         if out.state.active is not None:
@@ -270,7 +292,9 @@ def set_throttle(rules: AeronauticaRules, out: Emitter, command: SetThrottle) ->
     """Throttle (p.15): change Speed by up to the Throttle value."""
     aircraft = active_aircraft(out.state, command, THROTTLE)
     profile = rules.profile(aircraft)
-    options = throttle_options(profile, aircraft.speed, rules.options.throttle_past_limits)
+    options = throttle_choices(rules, aircraft, profile)
+    _require(not aircraft.no_token or command.change == 0, f"{aircraft.id} is Hovering without an Ace "
+             "Manoeuvre: it may not adjust its Speed", "Hovering", 16)
     _require(command.change in options,
              f"{aircraft.id} (Throttle {profile.throttle}, Speed {aircraft.speed}) may change Speed by "
              f"{min(options):+d} to {max(options):+d}, not {command.change:+d}", "Throttle", 15)
@@ -278,6 +302,14 @@ def set_throttle(rules: AeronauticaRules, out: Emitter, command: SetThrottle) ->
     out.emit(ThrottleSet(aircraft=aircraft.id, change=command.change, speed=speed))
     if speed < profile.min_speed and not profile.can_hover:
         out.emit(Stalled(aircraft=aircraft.id, reason=f"Speed {speed} is below Min Speed {profile.min_speed}"))
+
+
+def throttle_choices(rules: AeronauticaRules, aircraft: AircraftState, profile: AircraftProfile) -> list[int]:
+    """The Throttle step's choices: :func:`throttle_options`, or only 0 for a Hovering aircraft that took no
+    Manoeuvre token ("If no Ace Manoeuvre has been chosen, a Hovering aircraft may not adjust its Speed", p.16)."""
+    if aircraft.no_token:
+        return [0]
+    return throttle_options(profile, aircraft.speed, rules.options.throttle_past_limits)
 
 
 def manoeuvre_flights(rules: AeronauticaRules, aircraft: AircraftState) -> list[Flight]:
@@ -289,6 +321,15 @@ def manoeuvre_flights(rules: AeronauticaRules, aircraft: AircraftState) -> list[
     if not can_complete(manoeuvre, aircraft.speed):
         return [straight(aircraft.hex, aircraft.facing, aircraft.speed)]
     return flights(aircraft.hex, aircraft.facing, manoeuvre, aircraft.speed)
+
+
+def manoeuvre_plans(rules: AeronauticaRules, aircraft: AircraftState) -> Sequence[Flight]:
+    """:func:`manoeuvre_flights` in the same order, flown from the origin hex (the plans without the
+    aircraft's position: side, hexes per stage and facings are all a command needs)."""
+    manoeuvre = rules.manoeuvres.get(aircraft.revealed) if aircraft.revealed is not None else None
+    if manoeuvre is None or not can_complete(manoeuvre, aircraft.speed):
+        return [straight(aircraft.hex, aircraft.facing, aircraft.speed)]
+    return reach(manoeuvre, aircraft.facing, aircraft.speed)
 
 
 def plan_flight(rules: AeronauticaRules, aircraft: AircraftState, side: str | None, stage_hexes: tuple[int, ...],
@@ -328,8 +369,9 @@ def fly_manoeuvre(rules: AeronauticaRules, out: Emitter, command: ManoeuvrePlan,
                         rule="Move and Manoeuvre", page=16)
     too_slow = aircraft.revealed is not None and not chosen.stage_hexes
     _finish_flight(rules, out, aircraft, chosen, aircraft.revealed, dice)
-    # An aircraft with Min Speed 0 cannot Stall (p.18).
-    if too_slow and out.state.aircraft[aircraft.id].status == FLYING and not profile.can_hover:
+    # An aircraft with Min Speed 0 cannot Stall (p.18); one already Stalled by its Throttle is not Stalled twice.
+    flown = out.state.aircraft[aircraft.id]
+    if too_slow and flown.status == FLYING and not profile.can_hover and not flown.stalled:
         out.emit(Stalled(aircraft=aircraft.id,
                          reason=f"Speed {aircraft.speed} is too slow to complete Ace Manoeuvre {aircraft.revealed}"))
 
@@ -358,8 +400,8 @@ def _finish_flight(rules: AeronauticaRules, out: Emitter, aircraft: AircraftStat
     if crash_during_move(rules, out, aircraft.id, path_on + pushed_on):  # Terrain Height (p.33)
         return
     if exit_index is not None:
-        how = "voluntary" if state.disengagement_turn else "accidental"
-        out.emit(AircraftDisengaged(aircraft=aircraft.id, how=how, exit_hex=hexes[exit_index]))
+        out.emit(AircraftDisengaged(aircraft=aircraft.id, how=disengagement_kind(rules, state),
+                                    exit_hex=hexes[exit_index]))
         out.emit(MovementEnded(aircraft=aircraft.id))
         return
     if pushed_on and rules.options.occupied_hex_roll:
@@ -415,12 +457,29 @@ def taxi(rules: AeronauticaRules, out: Emitter, command: Taxi) -> None:
     path: tuple[Hex, ...] = ()
     if command.hexes:
         path = (step(aircraft.hex, command.facing_before),)
-        _require(rules.board(out.state).contains(path[0]), "a taxiing aircraft stays on the Area of Engagement",
-                 "Taxiing", 19)
+        if not rules.board(out.state).contains(path[0]):
+            # Beyond the edge or into an incomplete edge hex: it Disengages, as any movement does (p.17).
+            out.emit(AircraftDisengaged(aircraft=aircraft.id, how=disengagement_kind(rules, out.state),
+                                        exit_hex=path[0], via="taxiing"))
+            out.emit(MovementEnded(aircraft=aircraft.id))
+            return
         _require(path[0] not in out.state.occupied(exclude=aircraft.id), "that hex is occupied", "Taxiing", 19)
     out.emit(Taxied(aircraft=aircraft.id, path=path, hex=path[-1] if path else aircraft.hex,
                     facing=command.facing_after))
+    if crash_during_move(rules, out, aircraft.id, path):  # a landed aircraft taxiing into terrain (p.33)
+        return
     out.emit(MovementEnded(aircraft=aircraft.id))
+
+
+def disengagement_kind(rules: AeronauticaRules, state: GameState) -> str:
+    """How an aircraft crossing the edge Disengages (p.17, p.31): "voluntary" in the Disengagement turn,
+    "accidental" in any other; with ``RuleOptions(final_turn_disengages=True)`` the final turn (p.31 Fuel
+    Limit: "both sides must disengage") is voluntary too."""
+    if state.disengagement_turn:
+        return "voluntary"
+    if rules.options.final_turn_disengages and state.turn >= state.last_turn:
+        return "voluntary"
+    return "accidental"
 
 
 def take_off(rules: AeronauticaRules, out: Emitter, command: TakeOff, dice: DiceCup | None = None) -> None:
@@ -460,12 +519,16 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> li
     profile = rules.profile(aircraft)
     if state.step == THROTTLE:
         return [SetThrottle(player=player, aircraft=aircraft.id, change=c)
-                for c in throttle_options(profile, aircraft.speed, rules.options.throttle_past_limits)]
+                for c in throttle_choices(rules, aircraft, profile)]
     if state.step == MANOEUVRE:
         if aircraft.speed == 0 and profile.can_hover:
-            return [Hover(player=player, aircraft=aircraft.id, facing=f) for f in range(6)]
+            hovers: list[Command] = [Hover(player=player, aircraft=aircraft.id, facing=f) for f in range(6)]
+            if aircraft.may_land:  # Manoeuvre 1, Altitude 1, Min Speed 0: it may land where it hovers (p.19)
+                hovers.append(Land(player=player, aircraft=aircraft.id))
+            return hovers
+        # A plan is the same from every hex: the flights from the origin give them without moving any path.
         return [ManoeuvrePlan(player=player, aircraft=aircraft.id, side=f.side, stage_hexes=f.stage_hexes,
-                              facings=f.facings) for f in manoeuvre_flights(rules, aircraft)]
+                              facings=f.facings) for f in manoeuvre_plans(rules, aircraft)]
     if state.step == ALTITUDE:
         return altitude_commands(rules, state, aircraft)
     if state.step == GROUND:
@@ -477,8 +540,8 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> li
         for before in range(6):
             ahead = step(aircraft.hex, before)
             for hexes in (0, 1):
-                if hexes and (not board.contains(ahead) or ahead in occupied):
-                    continue
+                if hexes and ahead in occupied and board.contains(ahead):
+                    continue  # off the board it Disengages (p.17); into terrain it crashes (p.33)
                 if not hexes and before != aircraft.facing:
                     continue
                 options.extend(Taxi(player=player, aircraft=aircraft.id, facing_before=before, hexes=hexes,
@@ -501,49 +564,90 @@ HANDLERS = {
 # ---------------------------------------------------------------- reducers
 
 
+_replace = msgspec.structs.replace
+
+
+def _activated(rules: AeronauticaRules, state: GameState, event: AircraftActivated) -> GameState:
+    aircraft = state.aircraft[event.aircraft]
+    step_name = GROUND if aircraft.status == LANDED else THROTTLE
+    return _replace(state, active=event.aircraft, step=step_name)
+
+
+def _revealed(rules: AeronauticaRules, state: GameState, event: ManoeuvreRevealed) -> GameState:
+    aircraft = state.aircraft[event.aircraft]
+    if aircraft.commitment is not None:
+        check_reveal({"manoeuvre": event.manoeuvre}, event.salt or "", aircraft.commitment,
+                     what=f"manoeuvre of {aircraft.id}")
+    return with_aircraft(state, _replace(aircraft, revealed=event.manoeuvre))
+
+
+def _throttle_set(rules: AeronauticaRules, state: GameState, event: ThrottleSet) -> GameState:
+    aircraft = state.aircraft[event.aircraft]
+    profile = rules.profile(aircraft)
+    may_land = (aircraft.revealed == LANDING_MANOEUVRE and aircraft.altitude == 1
+                and event.speed == profile.min_speed)
+    return _replace(with_aircraft(state, _replace(aircraft, speed=event.speed, may_land=may_land)), step=MANOEUVRE)
+
+
+def _flown(rules: AeronauticaRules, state: GameState, event: ManoeuvreFlown) -> GameState:
+    aircraft = state.aircraft[event.aircraft]
+    moved = _replace(aircraft, hex=event.hex, facing=event.facing, path=event.path + event.pushed)
+    return _replace(with_aircraft(state, moved), step=ALTITUDE)
+
+
+def _hovered(rules: AeronauticaRules, state: GameState, event: Hovered) -> GameState:
+    return with_aircraft(state, _replace(state.aircraft[event.aircraft], facing=event.facing))
+
+
+def _occupied_hex_rolled(rules: AeronauticaRules, state: GameState, event: OccupiedHexRolled) -> GameState:
+    return state  # its damage is the DamageSuffered that follows
+
+
+def _stalled(rules: AeronauticaRules, state: GameState, event: Stalled) -> GameState:
+    return with_aircraft(state, _replace(state.aircraft[event.aircraft], stalled=True))
+
+
+def _disengaged(rules: AeronauticaRules, state: GameState, event: AircraftDisengaged) -> GameState:
+    aircraft = state.aircraft[event.aircraft]
+    return with_aircraft(state, _replace(aircraft, status=DISENGAGED, disengaged_how=event.how,
+                                         hex=event.exit_hex or aircraft.hex))
+
+
+def _taxied(rules: AeronauticaRules, state: GameState, event: Taxied) -> GameState:
+    aircraft = state.aircraft[event.aircraft]
+    return with_aircraft(state, _replace(aircraft, hex=event.hex, facing=event.facing, path=event.path))
+
+
+def _took_off(rules: AeronauticaRules, state: GameState, event: TookOff) -> GameState:
+    aircraft = state.aircraft[event.aircraft]
+    return _replace(with_aircraft(state, _replace(aircraft, status=FLYING, speed=event.speed,
+                                                  took_off_turn=state.turn)), step=MANOEUVRE)
+
+
+def _movement_ended(rules: AeronauticaRules, state: GameState, event: MovementEnded) -> GameState:
+    aircraft = state.aircraft[event.aircraft]
+    state = with_aircraft(state, _replace(aircraft, moved=True, may_land=False))
+    state = _replace(state, active=None, step=None)
+    return _replace(state, to_act=next_to_act(state, aircraft.owner))
+
+
+#: The movement part's reducers by event type (the ruleset's dispatch reads this table).
+_REDUCERS = {
+    AircraftActivated: _activated,
+    ManoeuvreRevealed: _revealed,
+    ThrottleSet: _throttle_set,
+    ManoeuvreFlown: _flown,
+    Hovered: _hovered,
+    OccupiedHexRolled: _occupied_hex_rolled,
+    Stalled: _stalled,
+    AircraftDisengaged: _disengaged,
+    Taxied: _taxied,
+    TookOff: _took_off,
+    MovementEnded: _movement_ended,
+}
+
+
 def evolve(rules: AeronauticaRules, state: GameState, event: Event) -> GameState | None:
     """Reducers for movement events; None when the event is not one of them."""
-    replace = msgspec.structs.replace
-    if isinstance(event, AircraftActivated):
-        aircraft = state.aircraft[event.aircraft]
-        step_name = GROUND if aircraft.status == LANDED else THROTTLE
-        return replace(state, active=event.aircraft, step=step_name)
-    if isinstance(event, ManoeuvreRevealed):
-        aircraft = state.aircraft[event.aircraft]
-        if aircraft.commitment is not None:
-            check_reveal({"manoeuvre": event.manoeuvre}, event.salt or "", aircraft.commitment,
-                         what=f"manoeuvre of {aircraft.id}")
-        return with_aircraft(state, replace(aircraft, revealed=event.manoeuvre))
-    if isinstance(event, ThrottleSet):
-        aircraft = state.aircraft[event.aircraft]
-        profile = rules.profile(aircraft)
-        may_land = (aircraft.revealed == LANDING_MANOEUVRE and aircraft.altitude == 1
-                    and event.speed == profile.min_speed)
-        return replace(with_aircraft(state, replace(aircraft, speed=event.speed, may_land=may_land)), step=MANOEUVRE)
-    if isinstance(event, ManoeuvreFlown):
-        aircraft = state.aircraft[event.aircraft]
-        moved = replace(aircraft, hex=event.hex, facing=event.facing, path=event.path + event.pushed)
-        return replace(with_aircraft(state, moved), step=ALTITUDE)
-    if isinstance(event, Hovered):
-        return with_aircraft(state, replace(state.aircraft[event.aircraft], facing=event.facing))
-    if isinstance(event, OccupiedHexRolled):
-        return state  # its damage is the DamageSuffered that follows
-    if isinstance(event, Stalled):
-        return with_aircraft(state, replace(state.aircraft[event.aircraft], stalled=True))
-    if isinstance(event, AircraftDisengaged):
-        aircraft = state.aircraft[event.aircraft]
-        return with_aircraft(state, replace(aircraft, status=DISENGAGED, disengaged_how=event.how,
-                                    hex=event.exit_hex or aircraft.hex))
-    if isinstance(event, Taxied):
-        aircraft = state.aircraft[event.aircraft]
-        return with_aircraft(state, replace(aircraft, hex=event.hex, facing=event.facing, path=event.path))
-    if isinstance(event, TookOff):
-        aircraft = state.aircraft[event.aircraft]
-        return replace(with_aircraft(state, replace(aircraft, status=FLYING, speed=event.speed,
-                                            took_off_turn=state.turn)), step=MANOEUVRE)
-    if isinstance(event, MovementEnded):
-        aircraft = state.aircraft[event.aircraft]
-        state = with_aircraft(state, replace(aircraft, moved=True, may_land=False))
-        state = replace(state, active=None, step=None)
-        return replace(state, to_act=next_to_act(state, aircraft.owner))
-    return None
+    reducer = _REDUCERS.get(type(event))
+    return reducer(rules, state, event) if reducer is not None else None

@@ -121,6 +121,12 @@ def describe(event) -> str | None:
             return f"   {aircraft}'s {upgrade.replace('_', ' ')} ignores the damage"
         case ev.DecoyLaunched(aircraft=aircraft, upgrade=upgrade, negated=negated):
             return f"   {aircraft} uses {upgrade.replace('_', ' ')}" + (": the hit becomes a miss" if negated else "")
+        case ev.ManoeuvreDeclined(aircraft=aircraft):
+            return f" {aircraft}: hovers on with no Manoeuvre token"
+        case ev.FuelExhausted(aircraft=aircraft, turns=turns):
+            return f"   ! {aircraft} runs out of fuel after {turns} turn(s)"
+        case ev.RollOffered(aircraft=aircraft, step=step):
+            return f"   {aircraft} may re-roll its {step.replace('_', ' ')} roll"
         case ev.RerollUsed(aircraft=aircraft, upgrade=upgrade):
             return f"   {aircraft} re-rolls ({upgrade.replace('_', ' ')})"
         case ev.BombCreepRolled(target=target, hit=hit) if hit:

@@ -49,6 +49,7 @@ from aero_events.hexgrid import Edge, Hex
 
 from .commands import PlaceReserve
 from .events import PhaseBegan, ReserveArrived, ReservePlaced
+from .scenarios.terrain import check_clear_of_terrain, terrain_level
 from .state import ARRIVALS, CHOOSE_MANOEUVRES, FLYING, RESERVE, GameState, with_aircraft
 
 if TYPE_CHECKING:
@@ -133,6 +134,7 @@ def place_reserve(rules: AeronauticaRules, out: Emitter, command: PlaceReserve, 
     if not 1 <= command.altitude <= profile.max_altitude:
         raise RuleError(f"{aircraft.id}'s Altitude may be set to 1-{profile.max_altitude}, not {command.altitude}",
                         rule="Reserves", page=33)
+    check_clear_of_terrain(state, aircraft.id, hex, command.altitude, "Reserves")  # Terrain Height (p.33)
     out.emit(ReservePlaced(aircraft=aircraft.id, hex=hex, facing=command.facing, speed=profile.max_speed,
                            altitude=command.altitude))
 
@@ -151,9 +153,10 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> li
             continue
         top = rules.profile(aircraft).max_altitude
         for hex in arrival_hexes(rules, state, player):
+            lowest = terrain_level(state, hex) + 1  # higher than any terrain there (p.33)
             commands.extend(PlaceReserve(player=player, aircraft=aircraft_id, hex=hex, facing=facing,
                                          altitude=altitude)
-                            for facing in range(6) for altitude in range(1, top + 1))
+                            for facing in range(6) for altitude in range(lowest, top + 1))
     return commands
 
 
@@ -163,7 +166,7 @@ def evolve(rules: AeronauticaRules, state: GameState, event: Event) -> GameState
         return replace(state, arriving=(*state.arriving, event.aircraft))
     if isinstance(event, ReservePlaced):
         aircraft = replace(state.aircraft[event.aircraft], status=FLYING, hex=Hex(*event.hex), facing=event.facing,
-                           speed=event.speed, altitude=event.altitude)
+                           speed=event.speed, altitude=event.altitude, entered_turn=state.turn)  # Fuel (p.11)
         state = with_aircraft(state, aircraft)
         return replace(state, arriving=tuple(a for a in state.arriving if a != event.aircraft))
     return None

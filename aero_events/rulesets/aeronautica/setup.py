@@ -134,8 +134,13 @@ def build_initial_state(setup: GameSetup, catalogue: Catalogue) -> GameState:
             )
     state = GameState(players=players, board=setup.board, last_turn=setup.last_turn, aircraft=aircraft)
     from .scenarios.set_up import with_scenario  # the scenario part's state fields (p.32-37)
+    from .scenarios.terrain import check_clear_of_terrain
 
-    return with_scenario(state, setup, catalogue)
+    state = with_scenario(state, setup, catalogue)
+    for placed in state.aircraft.values():
+        if placed.status == FLYING:  # never set up inside terrain as tall as its Altitude (p.33)
+            check_clear_of_terrain(state, placed.id, placed.hex, placed.altitude, "Set-up")
+    return state
 
 
 def check_reserves(side: SideSetup, count: int) -> None:

@@ -90,6 +90,10 @@ class AircraftState(msgspec.Struct, frozen=True, kw_only=True):
     ground_defence: bool = False  # a Ground Defence (p.8): static, at Altitude 0, never chooses or moves
     crew_escaped: bool | None = None  # Ejector Seats (p.37): None until rolled after its destruction
     cargo_delivered: int = 0  # Transport points landed or dropped as Jump Troops (p.37)
+    # The rules audit (issue 19):
+    entered_turn: int = 1  # the turn it entered play (1, or a reserve's arrival): its Fuel counts from it (p.11)
+    no_token: bool = False  # Hovering, it took no Manoeuvre token this turn (p.16): Speed stays 0
+    tailing_candidates: tuple[str, ...] = ()  # RuleOptions(tailing_choice="player"): every enemy it tails (p.30)
 
     @property
     def damaged(self) -> bool:
@@ -147,6 +151,10 @@ class GameState(msgspec.Struct, frozen=True, kw_only=True):
     return_fire: ReturnFire | None = None
     autonomous: dict[str, AutonomousWeapon] = msgspec.field(default_factory=dict)
     autonomous_launched: int = 0
+    # Imperial Ace / Fly Boss (p.37, p.45) outside a volley: a roll waiting for AcceptRoll or UseReroll, and the
+    # End phase steps already resolved this End phase (so the phase resumes where the roll paused it).
+    pending_roll: AutoRoll | None = None
+    end_phase_done: tuple[str, ...] = ()
 
     def side(self, player: str) -> list[AircraftState]:
         return [a for a in self.aircraft.values() if a.owner == player]
@@ -192,6 +200,19 @@ class PendingRoll(msgspec.Struct, frozen=True, kw_only=True):
     weapon_index: int
     stage: str  # "to_hit" | "damage"
     roll: DiceRolled
+
+
+class AutoRoll(msgspec.Struct, frozen=True, kw_only=True):
+    """A roll made for ``aircraft`` outside its firing (Stall or Spin recovery, the facing after a Spin, a
+    Crash, Breaking Up, Ejector Seats, its armour roll) that its player may re-roll once per game (p.37, p.45): ``step`` names
+    the rule that continues with whichever roll stands."""
+
+    aircraft: str
+    player: str
+    step: str
+    roll: DiceRolled
+    losses: tuple[int, ...] = ()  # an armour roll: the Structure each damaging hit would take
+    weapon_index: int | None = None  # an armour roll: the volley's weapon whose damage it is against
 
 
 class ShotProgress(msgspec.Struct, frozen=True, kw_only=True):

@@ -21,7 +21,8 @@ Choices where the text is silent:
 * When several enemies qualify, the tailer tails the closest; between equally close
   ones, the lowest aircraft id. The rules give one Tailing position per aircraft and
   no choice to make, so the End phase stays free of decisions (p.29) and a replay is
-  deterministic.
+  deterministic. ``RuleOptions(tailing_choice="player")`` lets the player choose instead,
+  among all of them, when the aircraft fires in the Tailing Fire phase.
 * Every aircraft in the air gets a :class:`TailingDetermined` (target or None) each End
   phase, and an aircraft out of play with a stale target gets None, so nothing carries
   over from an earlier turn. (The firing part reduces the event into
@@ -81,12 +82,28 @@ def tailing_target(state: GameState, tailer: AircraftState) -> str | None:
     return candidates[0].id if candidates else None
 
 
-def determine_tailing(out: Emitter, order: list[str]) -> None:
-    """Step 3 of the End phase (p.29-30), player by player from the initiative holder."""
+def determine_tailing(out: Emitter, order: list[str], choice: str = "closest") -> None:
+    """Step 3 of the End phase (p.29-30), player by player from the initiative holder.
+
+    ``choice`` is ``RuleOptions.tailing_choice``: "closest" tails the closest qualifying enemy (see the module
+    notes); "player" also records every qualifying enemy as a candidate, and the player picks which one the
+    aircraft fires at in the Tailing Fire phase (p.13).
+    """
     for player in order:
         for aircraft in out.state.side(player):
             if airborne(aircraft):
-                out.emit(TailingDetermined(aircraft=aircraft.id, target=tailing_target(out.state, aircraft)))
+                found = tailing_candidates(out.state, aircraft)
+                target = found[0].id if found else None
+                candidates = tuple(t.id for t in found) if choice == "player" and len(found) > 1 else ()
+                out.emit(TailingDetermined(aircraft=aircraft.id, target=target, candidates=candidates))
             elif aircraft.tailing is not None:
                 out.emit(TailingDetermined(aircraft=aircraft.id, target=None))
+
+
+def tailed_by(aircraft: AircraftState) -> tuple[str, ...]:
+    """The aircraft ``aircraft`` may fire at in the Tailing Fire phase: the one it tails, or, when its player
+    chooses (``RuleOptions(tailing_choice="player")``), any of its candidates."""
+    if aircraft.tailing_candidates:
+        return aircraft.tailing_candidates
+    return (aircraft.tailing,) if aircraft.tailing is not None else ()
 

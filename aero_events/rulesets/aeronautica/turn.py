@@ -17,7 +17,7 @@ import msgspec
 from aero_events.core import Command, DiceCup, Event, RuleError
 
 from . import reserves, victory
-from .commands import ChooseManoeuvre
+from .commands import ChooseManoeuvre, DeclineManoeuvre
 from .end_phase import resolve_end_phase
 from .events import (
     FirstMoverChosen,
@@ -25,6 +25,7 @@ from .events import (
     InitiativeTied,
     InitiativeWon,
     ManoeuvreChosen,
+    ManoeuvreDeclined,
     PhaseBegan,
     TurnBegan,
     TurnEnded,
@@ -51,16 +52,25 @@ if TYPE_CHECKING:
 
 
 class Emitter:
-    """Collects the events a command causes, folding each so later steps see the new state."""
+    """Collects the events a command causes, folding each so later steps see the new state.
 
-    def __init__(self, state: GameState, evolve: Callable[[GameState, Event], GameState]):
+    ``folded``, when given, keeps each fold (id(event) -> (event, state before, state after)) so that the
+    session's fold of the same events reuses it (``AeronauticaRules.evolve``).
+    """
+
+    def __init__(self, state: GameState, evolve: Callable[[GameState, Event], GameState],
+                 folded: dict[int, tuple[Event, GameState, GameState]] | None = None):
         self.state = state
         self.events: list[Event] = []
         self._evolve = evolve
+        self._folded = folded
 
     def emit(self, event: Event) -> GameState:
         self.events.append(event)
-        self.state = self._evolve(self.state, event)
+        before = self.state
+        self.state = self._evolve(before, event)
+        if self._folded is not None:
+            self._folded[id(event)] = (event, before, self.state)
         return self.state
 
 
@@ -77,7 +87,12 @@ def eligible_to_move(aircraft: AircraftState) -> bool:
 
 
 def all_chosen(state: GameState) -> bool:
-    return all(a.commitment is not None for a in state.aircraft.values() if eligible_to_choose(a))
+    return all(a.commitment is not None or a.no_token for a in state.aircraft.values() if eligible_to_choose(a))
+
+
+def may_decline(rules: AeronauticaRules, aircraft: AircraftState) -> bool:
+    """A Hovering aircraft, at Speed 0 with Min Speed 0, "is not obliged to choose an Ace Manoeuvre" (p.16)."""
+    return aircraft.status == FLYING and aircraft.speed == 0 and rules.profile(aircraft).can_hover
 
 
 def next_to_act(state: GameState, just_acted: str) -> str | None:
@@ -115,6 +130,10 @@ def advance(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> None:
     """Run the turn forward through every step that needs no player's choice."""
     while True:
         state = out.state
+        if state.pending_roll is not None:  # a re-roll decision first (Imperial Ace / Fly Boss, p.37, p.45)
+            return
+        if rules.options.last_aircraft_flying == "immediately" and ended_at_once(rules, out, dice):
+            return
         if state.phase == CHOOSE_MANOEUVRES and all_chosen(state):
             out.emit(PhaseBegan(phase=INITIATIVE))
         elif state.phase == INITIATIVE:
@@ -135,7 +154,8 @@ def advance(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> None:
                 return
             out.emit(PhaseBegan(phase=END))
         elif state.phase == END:
-            resolve_end_phase(rules, out, dice)
+            if not resolve_end_phase(rules, out, dice):
+                return
             end_turn(rules, out, dice)
         elif state.phase == SET_UP:
             if not set_up.advance(rules, out, dice):  # roll-off, placement, cloud level (p.33-34)
@@ -145,6 +165,25 @@ def advance(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> None:
                 return
         else:
             return
+
+
+def ended_at_once(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> bool:
+    """``RuleOptions(last_aircraft_flying="immediately")``: p.31 "Should it ever happen that only one player
+    has any aircraft left in the Area of Engagement for any reason, the game automatically ends" at once,
+    not in the End phase. Ejector Seats are rolled first (their player keeps the re-roll choice), then
+    Victory points. True when the game ended (or waits for a re-roll decision to end)."""
+    state = out.state
+    if state.phase in (SET_UP, GAME_OVER, ARRIVALS):
+        return False
+    reason = victory.last_aircraft_flying(state, rules.options.ground_defences_count)
+    if reason is None:
+        return False
+    first = state.initiative or state.players[0]
+    if not victory.roll_ejector_seats(rules, out, [first, state.opponent(first)], dice):
+        return True
+    out.emit(TurnEnded(turn=state.turn))
+    victory.end_game(rules, out, reason)
+    return True
 
 
 def end_turn(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> None:
@@ -157,9 +196,10 @@ def end_turn(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> None:
     before its Choose Manoeuvres phase (p.33).
     """
     state = out.state
-    reason = victory.game_end_reason(state)
+    ground_defences = rules.options.ground_defences_count
+    reason = victory.game_end_reason(state, ground_defences)
     if reason is None:
-        victory.declare_disengagement_turn(out)
+        victory.declare_disengagement_turn(out, ground_defences)
     out.emit(TurnEnded(turn=state.turn))
     if reason is not None:
         victory.end_game(rules, out, reason)
@@ -194,16 +234,40 @@ def choose_manoeuvre(rules: AeronauticaRules, out: Emitter, command: ChooseManoe
     out.emit(ManoeuvreChosen(owner=command.player, aircraft=aircraft.id, manoeuvre=command.manoeuvre).sealed(salt))
 
 
-HANDLERS = {ChooseManoeuvre: choose_manoeuvre}
+def decline_manoeuvre(rules: AeronauticaRules, out: Emitter, command: DeclineManoeuvre, dice: DiceCup) -> None:
+    """Hovering (p.16): "Whilst at Speed 0, the aircraft does not move and is not obliged to choose an Ace
+    Manoeuvre"; without one "a Hovering aircraft may not adjust its Speed" (movement.throttle_choices)."""
+    state = out.state
+    if state.phase != CHOOSE_MANOEUVRES:
+        raise RuleError("Ace Manoeuvres are chosen (or not) in the Choose Manoeuvres phase", rule="Hovering",
+                        page=16)
+    aircraft = state.aircraft.get(command.aircraft)
+    if aircraft is None or aircraft.owner != command.player:
+        raise RuleError(f"{command.player} has no aircraft {command.aircraft!r}", rule="Choose Manoeuvres", page=13)
+    if not eligible_to_choose(aircraft) or aircraft.commitment is not None or aircraft.no_token:
+        raise RuleError(f"{aircraft.id} has no Manoeuvre token to choose now", rule="Choose Manoeuvres", page=13)
+    if not may_decline(rules, aircraft):
+        raise RuleError(f"{aircraft.id} is not Hovering (Speed {aircraft.speed}): it must choose an Ace Manoeuvre",
+                        rule="Choose Manoeuvres", page=13)
+    out.emit(ManoeuvreDeclined(aircraft=aircraft.id))
+
+
+HANDLERS = {ChooseManoeuvre: choose_manoeuvre, DeclineManoeuvre: decline_manoeuvre}
 
 
 def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> list[Command]:
-    """A token for each eligible aircraft still without one, from the manoeuvres it can perform."""
+    """A token for each eligible aircraft still without one, from the manoeuvres it can perform; a Hovering
+    aircraft may also take none (p.16)."""
     if state.phase != CHOOSE_MANOEUVRES:
         return []
-    return [ChooseManoeuvre(player=player, aircraft=a.id, manoeuvre=n)
-            for a in state.side(player) if eligible_to_choose(a) and a.commitment is None
-            for n in rules.manoeuvres_for(a)]
+    commands: list[Command] = []
+    for a in state.side(player):
+        if not eligible_to_choose(a) or a.commitment is not None or a.no_token:
+            continue
+        commands.extend(ChooseManoeuvre(player=player, aircraft=a.id, manoeuvre=n) for n in rules.manoeuvres_for(a))
+        if may_decline(rules, a):
+            commands.append(DeclineManoeuvre(player=player, aircraft=a.id))
+    return commands
 
 
 # ---------------------------------------------------------------- reducers
@@ -216,10 +280,13 @@ def evolve(rules: AeronauticaRules, state: GameState, event: Event) -> GameState
         aircraft = state.aircraft[event.aircraft]
         chosen = replace(aircraft, commitment=event.commitment, manoeuvre=event.manoeuvre, salt=event.salt)
         return replace(state, aircraft={**state.aircraft, aircraft.id: chosen})
+    if isinstance(event, ManoeuvreDeclined):
+        return replace(state, aircraft={**state.aircraft,
+                                        event.aircraft: replace(state.aircraft[event.aircraft], no_token=True)})
     if isinstance(event, TurnBegan):
         aircraft = {
             key: replace(a, commitment=None, manoeuvre=None, salt=None, revealed=None, moved=False,
-                         may_land=False, path=(), fired=False, tail_gunner_used=False)
+                         may_land=False, path=(), fired=False, tail_gunner_used=False, no_token=False)
             for key, a in state.aircraft.items()
         }
         return replace(state, turn=event.turn, phase=CHOOSE_MANOEUVRES, aircraft=aircraft, initiative=None,
@@ -236,8 +303,9 @@ def evolve(rules: AeronauticaRules, state: GameState, event: Event) -> GameState
             return replace(state, to_act=first_to_fire(state, first))
         if event.phase == END:
             # Firing part: Tailing is determined afresh in every End phase (p.30); the old one expires.
-            aircraft = {key: replace(a, tailing=None) if a.tailing else a for key, a in state.aircraft.items()}
-            return replace(state, phase=END, aircraft=aircraft)
+            aircraft = {key: replace(a, tailing=None, tailing_candidates=()) if a.tailing or a.tailing_candidates
+                        else a for key, a in state.aircraft.items()}
+            return replace(state, phase=END, aircraft=aircraft, end_phase_done=())
         return replace(state, phase=event.phase)
     if isinstance(event, InitiativeWon):
         return replace(state, initiative=event.player)

@@ -16,23 +16,24 @@
 Choices where the text is silent:
 
 * Decoys are used automatically the first time the aircraft is hit by a qualifying weapon (the text
-  gives no choice), and are spent whatever the D6 shows. "The hit" is that weapon's hits on the
-  aircraft in that firing: on a 6 all of them become misses (a pair of missiles is one weapon, one
-  hit; p.22 counts hits per weapon). An Autonomous weapon with Ammo 1-3 qualifies too.
+  gives no choice), and are spent whatever the D6 shows. "The hit becomes a miss": on a 6 one hit of
+  that weapon's hits becomes a miss, the others still roll for damage (a Bomb Creep or Autonomous
+  weapon hit is one hit). An Autonomous weapon with Ammo 1-3 qualifies too.
 * Armour rolls one D6 per damaging Damage dice; a 6 saves all the Structure that die would take
   (2 for Extra Damage). Only *enemy* fire is saved against: Bomb Creep from a friendly bomber, a
   friendly Autonomous weapon, crashing and Breaking Up are not (the latter are not fire at all).
 * The re-roll is offered for the to-hit and Damage rolls an aircraft makes when it fires (including
-  Tail Gunner return fire). Rolls made automatically for it elsewhere (Stall, Spin, Crash, Breaking
-  Up, Bomb Creep, armour and decoy rolls) are not offered: the engine would have to pause every
-  automatic step of the turn for a choice players almost never make there.
+  Tail Gunner return fire), and for the rolls the rules make for it (Stall and Spin recovery, the facing
+  after a Spin, a Crash, Breaking Up, Ejector Seats, and its armour roll against a weapon's damage):
+  see :mod:`.rerolls`. Decoy rolls, and armour rolls against Bomb Creep or an Autonomous weapon, are not
+  offered (see :mod:`.rerolls`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from aero_events.core import DiceCup
+from aero_events.core import DiceCup, DiceRolled
 
 from .events import DamageIgnored, DecoyLaunched
 from .state import AircraftState
@@ -78,7 +79,8 @@ def reroll_upgrade(aircraft: AircraftState) -> str | None:
 
 def decoy(out: Emitter, dice: DiceCup, target: AircraftState, weapon: WeaponProfile, hits: int, firer: str,
           weapon_index: int | None) -> bool:
-    """Flares or Chaff Launchers / Belching Smoke (p.37, p.44): True when the hits became misses."""
+    """Flares or Chaff Launchers / Belching Smoke (p.37, p.44): True when one of the ``hits`` became a miss
+    (the firing part then rolls damage for the others)."""
     if hits <= 0 or target.decoy_used or weapon.ammo is None:
         return False
     upgrade = _first(target, DECOYS)
@@ -98,13 +100,25 @@ def armour_saves(out: Emitter, dice: DiceCup, target: AircraftState, losses: lis
     ``losses`` holds the Structure each damaging Damage dice would take (1, or 2 for Extra Damage);
     returns the Structure actually lost.
     """
-    lost = sum(losses)
+    roll = armour_roll(out, dice, target, losses, enemy_fire)
+    return sum(losses) if roll is None else armour_result(out, target, losses, roll)
+
+
+def armour_roll(out: Emitter, dice: DiceCup, target: AircraftState, losses: list[int] | tuple[int, ...],
+                enemy_fire: bool) -> DiceRolled | None:
+    """The armour roll (one D6 per damaging hit) if the target has armour and the fire is an enemy's."""
     upgrade = _first(target, ARMOUR)
     if upgrade is None or not enemy_fire or not losses:
-        return lost
+        return None
     roll = dice.roll(len(losses), purpose=f"{upgrade} for {target.id}", roller=target.owner, target=UPGRADE_ROLL)
     out.emit(roll)
+    return roll
+
+
+def armour_result(out: Emitter, target: AircraftState, losses: list[int] | tuple[int, ...], roll: DiceRolled) -> int:
+    """The Structure lost once the armour roll stands: each 6 saves what its damaging hit would take."""
+    upgrade = _first(target, ARMOUR)
     saved = sum(loss for loss, face in zip(losses, roll.faces, strict=True) if face >= UPGRADE_ROLL)
-    if saved:
+    if saved and upgrade is not None:
         out.emit(DamageIgnored(aircraft=target.id, upgrade=upgrade, structure=saved))
-    return lost - saved
+    return sum(losses) - saved

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from aero_events.core import DiceCup, Event
+from aero_events.core import DiceCup, DiceRolled, Event
 from aero_events.core.errors import read_data_file
 
 from .events import (
@@ -212,14 +212,22 @@ def points_difference(state: GameState, player: str) -> int:
 # ---------------------------------------------------------------- ending the game (p.31)
 
 
-def starting_numbers(state: GameState, player: str) -> int:
+def counted(aircraft: AircraftState, ground_defences: bool) -> bool:
+    """Whether ``aircraft`` counts as an aircraft for Ending the Game (p.31): Ground Defences do unless
+    ``RuleOptions(ground_defences_count=False)`` (p.8: "'aircraft' ... will usually include ... Ground
+    Defences")."""
+    return ground_defences or not aircraft.ground_defence
+
+
+def starting_numbers(state: GameState, player: str, ground_defences: bool = True) -> int:
     """Every aircraft the force started with (Ground Defences and reserves included, see module doc)."""
-    return len(state.side(player))
+    return sum(1 for a in state.side(player) if counted(a, ground_defences))
 
 
-def remaining_numbers(state: GameState, player: str) -> int:
+def remaining_numbers(state: GameState, player: str, ground_defences: bool = True) -> int:
     """The force's aircraft still in play, plus reserves still to arrive."""
-    return sum(1 for a in state.side(player) if a.in_play or a.status in (RESERVE, UNDEPLOYED))
+    return sum(1 for a in state.side(player)
+               if counted(a, ground_defences) and (a.in_play or a.status in (RESERVE, UNDEPLOYED)))
 
 
 def insurmountable_threshold(starting: int) -> int:
@@ -227,18 +235,30 @@ def insurmountable_threshold(starting: int) -> int:
     return starting * INSURMOUNTABLE_PERCENT // 100
 
 
-def insurmountable_losses(state: GameState) -> tuple[str, ...]:
+def insurmountable_losses(state: GameState, ground_defences: bool = True) -> tuple[str, ...]:
     """The players whose force is reduced to 25% of its starting numbers or below (p.31)."""
     return tuple(p for p in state.players
-                 if remaining_numbers(state, p) <= insurmountable_threshold(starting_numbers(state, p)))
+                 if remaining_numbers(state, p, ground_defences)
+                 <= insurmountable_threshold(starting_numbers(state, p, ground_defences)))
 
 
-def in_area_of_engagement(state: GameState, player: str) -> bool:
+def in_area_of_engagement(state: GameState, player: str, ground_defences: bool = True) -> bool:
     """Whether ``player`` has any aircraft left in the Area of Engagement (flying or landed)."""
-    return any(a.in_play for a in state.side(player))
+    return any(a.in_play and counted(a, ground_defences) for a in state.side(player))
 
 
-def game_end_reason(state: GameState) -> str | None:
+def last_aircraft_flying(state: GameState, ground_defences: bool = True) -> str | None:
+    """Last Aircraft Flying (p.31): why the game ends because only one player (or neither) has aircraft left
+    in the Area of Engagement, or None."""
+    flying = [p for p in state.players if in_area_of_engagement(state, p, ground_defences)]
+    if len(flying) == 2:
+        return None
+    if flying:
+        return f"last aircraft flying: only {flying[0]} has aircraft left in the Area of Engagement (p.31)"
+    return "last aircraft flying: neither player has aircraft left in the Area of Engagement (p.31)"
+
+
+def game_end_reason(state: GameState, ground_defences: bool = True) -> str | None:
     """Why the game ends at this End phase (p.31), or None to play on.
 
     Fuel Limit first ("regardless of any other considerations"), then Last Aircraft
@@ -246,22 +266,20 @@ def game_end_reason(state: GameState) -> str | None:
     """
     if state.turn >= state.last_turn:
         return f"fuel limit: turn {state.turn} was the last turn (p.31)"
-    flying = [p for p in state.players if in_area_of_engagement(state, p)]
-    if len(flying) < 2:
-        if flying:
-            return f"last aircraft flying: only {flying[0]} has aircraft left in the Area of Engagement (p.31)"
-        return "last aircraft flying: neither player has aircraft left in the Area of Engagement (p.31)"
+    alone = last_aircraft_flying(state, ground_defences)
+    if alone is not None:
+        return alone
     if state.disengagement_turn:
         return f"insurmountable losses: turn {state.turn} was the Disengagement turn (p.31)"
     return None
 
 
-def declare_disengagement_turn(out: Emitter) -> None:
+def declare_disengagement_turn(out: Emitter, ground_defences: bool = True) -> None:
     """Insurmountable Losses (p.31): if a force is down to 25% or fewer, the next turn is the last."""
     state = out.state
     if state.disengagement_turn:
         return
-    losing = insurmountable_losses(state)
+    losing = insurmountable_losses(state, ground_defences)
     if losing:
         out.emit(DisengagementTurnDeclared(turn=state.turn + 1, players=losing))
 
@@ -269,17 +287,29 @@ def declare_disengagement_turn(out: Emitter) -> None:
 # ---------------------------------------------------------------- Ejector Seats (p.37)
 
 
-def roll_ejector_seats(rules: AeronauticaRules, out: Emitter, order: list[str], dice: DiceCup) -> None:
+def roll_ejector_seats(rules: AeronauticaRules, out: Emitter, order: list[str], dice: DiceCup) -> bool:
     """Ejector Seats (p.37): "If the aircraft is reduced to 0 Structure points and destroyed for any
     reason, roll a D6. On a 5+, the crew safely escape". Rolled once per destroyed aircraft, in the
-    End phase after it was destroyed (see the module doc)."""
+    End phase after it was destroyed (see the module doc). False while the roll waits for the aircraft's
+    Imperial Ace re-roll decision (:mod:`.rerolls`)."""
+    from . import rerolls
+
     rule = chart_for(rules).ejector_seats
     for player in order:
         for aircraft in out.state.side(player):
             if aircraft.status == DESTROYED and aircraft.crew_escaped is None and rule.upgrade in aircraft.upgrades:
                 roll = dice.d6(purpose="ejector seats", roller=player, target=rule.roll)
                 out.emit(roll)
-                out.emit(EjectorSeatsRolled(aircraft=aircraft.id, escaped=roll.faces[0] >= rule.roll))
+                if rerolls.offer(out, aircraft.id, rerolls.EJECTOR_SEATS, roll):
+                    return False
+                ejector_seats_result(rules, out, aircraft.id, roll, dice)
+    return True
+
+
+def ejector_seats_result(rules: AeronauticaRules, out: Emitter, aircraft_id: str, roll: DiceRolled,
+                         dice: DiceCup) -> None:
+    """The crew escape on the Ejector Seats roll (5+) that stands (p.37)."""
+    out.emit(EjectorSeatsRolled(aircraft=aircraft_id, escaped=roll.faces[0] >= chart_for(rules).ejector_seats.roll))
 
 
 # ---------------------------------------------------------------- scoring (p.32)

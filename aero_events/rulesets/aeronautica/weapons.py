@@ -29,7 +29,8 @@ Choices where the text is silent:
 * Night Fighting / Bad Weather: "may only fire at targets at Short and Medium range" (p.33) is read
   like being out of range (p.22): a Long range target gets no Firepower dice, and Ammo is still spent.
   Bad Weather applies when the *firer* is at or below the cloud level ("At this Altitude level or
-  below, aircraft follow the Night Fighting rules").
+  below, aircraft follow the Night Fighting rules"); ``RuleOptions(cloud_cover="either")`` also applies it
+  when the target is (a ground target is at Altitude 0, so always below the clouds).
 * Terrain Height (p.33): a ground target on terrain is still at Altitude 0 for targeting, but the
   terrain's level counts for the Bombing Run modifiers; a Ground Defence on terrain adds the level to
   its Effective Altitude.
@@ -202,7 +203,11 @@ def hit_requirements(state: GameState, attack: str, weapon: WeaponProfile, firer
     if attack == BOMBING:
         return TO_HIT, bombing_modifiers(firing_altitude(firer), ground_target_modifier_altitude(state, target.hex))
     if attack == GROUND_TO_AIR:
-        effective = ground_defence_effective_altitude(state, firer.hex, weapon.rule_value("effective_altitude") or 0)
+        # No Effective Altitude (X) printed: 0 by default, no modifier with no_effective_altitude="unlimited".
+        rated = weapon.rule_value("effective_altitude")
+        effective = None
+        if rated is not None or options is None or options.no_effective_altitude == "zero":
+            effective = ground_defence_effective_altitude(state, firer.hex, rated or 0)
         return TO_HIT, ground_to_air_modifiers(effective, target)
     return TO_HIT, ()  # a Strafing Run: 5+ (p.26)
 
@@ -210,22 +215,30 @@ def hit_requirements(state: GameState, attack: str, weapon: WeaponProfile, firer
 # ---------------------------------------------------------------- dice
 
 
-def night_rules_apply(state: GameState, firer: AircraftState) -> bool:
-    """Night Fighting everywhere; Bad Weather for a firer at or below the cloud level (p.33)."""
+def night_rules_apply(state: GameState, firer: AircraftState, target: Target | None = None,
+                      options: RuleOptions | None = None) -> bool:
+    """Night Fighting everywhere; Bad Weather for a firer at or below the cloud level, or, with
+    ``RuleOptions(cloud_cover="either")``, for a target at or below it (p.33, :func:`.weather.night_rules_apply`)."""
     if getattr(state, "night_fighting", False):
         return True
-    cloud = getattr(state, "cloud_level", None)
-    return cloud is not None and firing_altitude(firer) <= cloud
+    if getattr(state, "cloud_level", None) is None:
+        return False
+    from .weather import night_rules_apply as weather_rules
+
+    cloud_cover = options.cloud_cover if options is not None else "firer"
+    return weather_rules(state, firing_altitude(firer), target.altitude if target is not None else None,
+                         cloud_cover)
 
 
 def firepower_dice(rules: AeronauticaRules | None, state: GameState, firer: AircraftState,
-                   weapon: WeaponProfile, band: RangeBand | None) -> int:
+                   weapon: WeaponProfile, band: RangeBand | None, target: Target | None = None) -> int:
     """The Firepower dice for a weapon at a range band (p.22), under Night Fighting / Bad Weather (p.33):
-    no Long range, Medium halved rounding up, unless the firer has Infra-red Targeting (p.37)."""
+    no Long range, Medium halved rounding up, unless the firer has Infra-red Targeting (p.37). Whether Bad
+    Weather applies may depend on the target's Altitude (``RuleOptions.cloud_cover``)."""
     if band is None:
         return 0
     dice = weapon.firepower[_BAND_INDEX[band]]
-    if night_rules_apply(state, firer):
+    if night_rules_apply(state, firer, target, rules.options if rules is not None else None):
         if band is RangeBand.LONG:
             return 0
         if band is RangeBand.MEDIUM and not has_infra_red(firer):

@@ -44,13 +44,14 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from aero_events.core import Command, CommandProduct, DiceCup, Event, RuleError, chain_commands
-from aero_events.hexgrid import Edge, Hex
+from aero_events.hexgrid import Board, Edge, Hex
 
 from .. import weather
 from ..commands import PlaceAircraft, RollOff
 from ..events import AircraftPlaced, SetUpCompleted, SetUpRollOffTied, SetUpRollOffWon, TurnBegan
 from ..forces import force_points
 from ..state import FLYING, LANDED, RESERVE, SET_UP, UNDEPLOYED, AircraftState, GameState, with_aircraft
+from .terrain import check_clear_of_terrain, terrain_level
 
 if TYPE_CHECKING:
     from ..profiles import Catalogue
@@ -129,7 +130,13 @@ def roll_off(rules: AeronauticaRules, out: Emitter, command: RollOff, dice: Dice
 def deployment_zone(rules: AeronauticaRules, state: GameState, aircraft: AircraftState) -> frozenset[Hex]:
     """Where ``aircraft`` may be set up: within three hexes of its player's edge, six for Ground Defences."""
     depth = state.ground_defence_depth if aircraft.ground_defence else state.deployment_depth
-    return rules.board(state).hexes_within(Edge(state.edges[aircraft.owner]), depth)
+    return _hexes_within(rules.board(state), state.edges[aircraft.owner], depth)
+
+
+@functools.lru_cache(maxsize=256)
+def _hexes_within(board: Board, edge: str, depth: int) -> frozenset[Hex]:
+    """A board's hexes within ``depth`` of ``edge``, worked out once per board, edge and depth."""
+    return board.hexes_within(Edge(edge), depth)
 
 
 def speeds_and_altitudes(rules: AeronauticaRules, aircraft: AircraftState) -> tuple[range, range]:
@@ -174,8 +181,11 @@ def place_aircraft(rules: AeronauticaRules, out: Emitter, command: PlaceAircraft
     if command.altitude not in altitudes:
         raise RuleError(f"{aircraft.id}'s Altitude may be set to {altitudes.start}-{altitudes.stop - 1}, not "
                         f"{command.altitude}", rule="Set-up: Altitude", page=34)
+    if not aircraft.ground_defence:
+        check_clear_of_terrain(state, aircraft.id, hex, command.altitude, "Set-up")
     out.emit(AircraftPlaced(aircraft=aircraft.id, hex=hex, facing=command.facing, speed=command.speed,
                             altitude=command.altitude))
+
 
 
 def advance(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> bool:
@@ -211,9 +221,16 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> Se
             continue
         speeds, altitudes = speeds_and_altitudes(rules, aircraft)
         hexes = sorted(deployment_zone(rules, state, aircraft) - occupied)
-        # Tens of thousands of placements: built on demand (a bot picking at random needs one).
-        spaces.append(CommandProduct(functools.partial(_placement, player, aircraft.id),
-                                     (hexes, range(6), speeds, altitudes)))
+        # Tens of thousands of placements: built on demand (a bot picking at random needs one). Over terrain
+        # an aircraft is set up higher than the terrain (p.33): hexes are grouped by the terrain's level.
+        by_level: dict[int, list[Hex]] = {}
+        for hex in hexes:
+            by_level.setdefault(0 if aircraft.ground_defence else terrain_level(state, hex), []).append(hex)
+        for level, level_hexes in sorted(by_level.items()):
+            allowed = range(max(altitudes.start, level + 1), altitudes.stop) if level else altitudes
+            if len(allowed):
+                spaces.append(CommandProduct(functools.partial(_placement, player, aircraft.id),
+                                             (level_hexes, range(6), speeds, allowed)))
     return chain_commands(spaces)
 
 

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from aero_events.core import Event
+from aero_events.core import Event, RuleError
 from aero_events.hexgrid import Hex
 
 from ..events import AircraftDestroyed, MovementEnded, TerrainCrashed
@@ -108,6 +108,15 @@ def crash_after_altitude(rules: AeronauticaRules, out: Emitter, aircraft_id: str
     crash(out, aircraft_id, *hit)
     return True
 
+
+def check_clear_of_terrain(state: GameState, aircraft_id: str, hex: Hex, altitude: int, rule: str) -> None:
+    """Terrain Height (p.33): an aircraft must be at an Altitude higher than the terrain it is over, so it
+    is never set up (or brought on from reserve) inside terrain as tall as its Altitude. Ground Defences are
+    "sited upon terrain" and may be."""
+    level = terrain_level(state, hex)
+    if level and not clears(altitude, level):
+        raise RuleError(f"{aircraft_id} at Altitude {altitude} would be inside the Altitude {level} terrain at "
+                        f"{tuple(hex)}: it must be higher than the terrain", rule=f"{rule}: Terrain Height", page=33)
 
 # ---------------------------------------------------------------- what the firing rules read
 
