@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test demo bench lint clean
+.PHONY: test demo bench lint clean soak
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,6 +14,9 @@ $(STAMP): pyproject.toml
 
 test: $(STAMP)
 	$(PY) -m pytest
+
+soak: $(STAMP)
+	$(PY) -m pytest tests/reliability -m soak -s -p no:cacheprovider
 
 demo: $(STAMP)
 	$(PY) -m aero_events.cli demo

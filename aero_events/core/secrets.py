@@ -7,13 +7,25 @@ every other player's view shows a :class:`Redacted` copy that keeps only the
 public fields and the commitment. When the choice is revealed,
 :func:`check_reveal` proves it is the one committed to.
 
-Salts come from a :class:`SaltSource`: seeded (so that a seeded game is
-byte-identical when replayed from its seed) or random (a game at a real table).
+Salts come from a :class:`SaltSource`. A salt must be a secret the opponent does not
+have: with at most eight manoeuvres to choose from, anyone who can compute the salt
+recovers the hidden choice from the commitment by trying them all. So:
+
+* :meth:`SaltSource.for_player`: salts derived (HMAC-SHA256) from a player's own key,
+  random per game (:func:`new_player_key`) and kept out of every other player's view and
+  of every export; the owner can re-derive them, nobody else can.
+* ``SaltSource()``: random salts from the OS (a game at a real table).
+* ``SaltSource(seed)``: salts derived from a seed. Anyone who knows the seed (it is in a
+  seeded game's id and metadata) knows every salt: only for games that must be reproduced
+  from their seed alone, bot simulations, which say so in their metadata
+  (``"reproducible_salts": true``, :data:`REPRODUCIBLE_SALTS`); :meth:`SaltSource.for_game`
+  chooses accordingly.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import os
 from typing import Any, ClassVar
 
@@ -36,14 +48,63 @@ def check_reveal(choice: Any, salt: str, expected: str, *, what: str = "choice")
         raise SecretMismatch(f"the revealed {what} does not match the one committed to when it was chosen")
 
 
-class SaltSource:
-    """Salts for commitments: derived from a seed (reproducible) or from the OS (unguessable)."""
+#: The metadata key by which a game declares its salts derived from its (public) seed: bot simulations
+#: that must be byte-identical when re-run from the seed alone. Their commitments hide nothing.
+REPRODUCIBLE_SALTS = "reproducible_salts"
 
-    def __init__(self, seed: int | str | None = None):
+#: Bytes of a player's salt key.
+PLAYER_KEY_BYTES = 32
+
+
+def new_player_key() -> bytes:
+    """A fresh random key for one player in one game (never stored where another player can read it)."""
+    return os.urandom(PLAYER_KEY_BYTES)
+
+
+class SaltSource:
+    """Salts for commitments: from a player's secret key, from the OS (both unguessable), or from a seed
+    (reproducible, and therefore public: see the module docstring)."""
+
+    def __init__(self, seed: int | str | None = None, *, key: bytes | None = None):
+        if key is not None and seed is not None:
+            raise ValueError("a salt source has a seed or a key, not both")
+        if key is not None and len(key) < 16:
+            raise ValueError(f"a salt key needs at least 16 bytes, got {len(key)}")
         self._seed = None if seed is None else str(seed).encode()
+        self._key = key
         self._counter = 0
 
+    @classmethod
+    def for_player(cls, key: bytes) -> SaltSource:
+        """Salts only the holder of ``key`` (a :func:`new_player_key`) can derive: HMAC-SHA256(key, counter)."""
+        return cls(key=key)
+
+    @classmethod
+    def for_game(cls, metadata: dict | None, seed: int | str | None = None) -> SaltSource:
+        """The salts a session uses by default: derived from ``seed`` only when the game's metadata says
+        ``"reproducible_salts": true`` (and there is a seed), random otherwise."""
+        if seed is not None and metadata and metadata.get(REPRODUCIBLE_SALTS) is True:
+            return cls(seed)
+        return cls()
+
+    @property
+    def reproducible(self) -> bool:
+        """True when anyone who knows the seed can compute these salts."""
+        return self._seed is not None
+
+    def derived(self, label: str) -> SaltSource:
+        """A second, independent stream: from this one's seed or key and ``label`` (random when this is).
+
+        The session seals secret commands with it, so the ruleset's own salts are the same whether or not
+        commands are recorded."""
+        if self._key is not None:
+            return SaltSource(key=hmac.new(self._key, b"derived:" + label.encode(), hashlib.sha256).digest())
+        return SaltSource(None if self._seed is None else f"{label}:{self._seed.decode()}")
+
     def next(self) -> str:
+        if self._key is not None:
+            self._counter += 1
+            return hmac.new(self._key, b"salt:" + self._counter.to_bytes(8, "big"), hashlib.sha256).hexdigest()[:32]
         if self._seed is None:
             return os.urandom(16).hex()
         self._counter += 1

@@ -20,6 +20,7 @@ from .codec import EventBatch, gc_paused
 from .database import registered
 from .errors import StaleSequence
 from .games import GameContext
+from .heads import check_sealed, seal_branch
 from .lineage import branch_head
 from .snapshots import checkpoint_snapshots, insert_snapshots, state_at
 
@@ -75,6 +76,7 @@ def write_batch(
     head, head_hash = branch_head(conn, game_id, branch_id)
     if head != expected_seq:
         raise StaleSequence(game_id, branch_id, expected_seq, head)
+    check_sealed(conn, game_id, branch_id, head, head_hash)
     if not len(batch):
         return head_hash
     with gc_paused():
@@ -96,4 +98,5 @@ def write_batch(
             {"game": game_id, "branch": branch_id},
         )
     insert_snapshots(conn, game_id, branch_id, snapshots)
+    seal_branch(conn, game_id, branch_id, batch.seqs[-1], hashes[-1])
     return hashes[-1]

@@ -13,6 +13,7 @@ import duckdb
 import msgspec
 
 from aero_events.core.events import Envelope
+from aero_events.core.ids import check_id, check_label
 
 from .errors import StoreError
 from .games import branch_infos, insert_branch
@@ -47,8 +48,11 @@ class Comparison(msgspec.Struct, frozen=True, kw_only=True):
 def fork_branch(conn: duckdb.DuckDBPyConnection, game_id: str, from_branch: str, at_seq: int, name: str,
                 *, label: str | None = None, created: datetime | None = None) -> BranchInfo:
     """Add branch ``name`` sharing ``from_branch``'s events 1..``at_seq`` (inside the caller's transaction)."""
+    check_id(name, "branch name")
+    if label is not None:
+        check_label(label, "branch label")
     head = head_seq(conn, game_id, from_branch)
-    if not 0 <= at_seq <= head:
+    if not isinstance(at_seq, int) or not 0 <= at_seq <= head:
         raise StoreError(f"branch {from_branch!r} of game {game_id} has events 1..{head}; cannot fork at {at_seq}")
     insert_branch(conn, game_id, name, from_branch, at_seq, label or name, utc_naive(created))
     return branch_infos(conn, game_id)[name]

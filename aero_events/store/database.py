@@ -4,12 +4,22 @@ DuckDB lets one process at a time open a file for writing; a second process gets
 "Could not set lock on file". The store opens the file for each operation and
 closes it after, so processes take turns: :func:`open_database` retries with a
 growing, jittered pause until ``lock_timeout`` seconds have passed, then raises
-:class:`StoreBusy`. A writer that had to wait then performs its stale-sequence
-check against what the other process wrote.
+:class:`StoreBusy`, whose message says how long it waited and how to wait longer.
+A writer that had to wait then performs its stale-sequence check against what the
+other process wrote.
+
+Reads open the file read-only (``read_only=True``), so readers in several processes
+share it; a file that needs a migration (or its SQL views brought up to date) is
+opened for writing once first.
+
+Only a DuckDB database file, or a path where none exists yet, is opened: DuckDB would
+otherwise open a ``.jsonl`` or ``.csv`` file as a read-only view, and a command would
+"succeed" storing nothing (:func:`check_database_path`).
 """
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections.abc import Iterator
@@ -18,7 +28,8 @@ from contextlib import contextmanager
 import duckdb
 
 from .errors import StoreBusy, StoreError
-from .schema import MIGRATIONS, Migration, migrate
+from .schema import MIGRATIONS, Migration, migrate, schema_version
+from .views import install_views
 
 DEFAULT_LOCK_TIMEOUT = 5.0
 
@@ -28,20 +39,55 @@ def _is_lock_conflict(err: duckdb.Error) -> bool:
     return "Could not set lock" in text or "Conflicting lock" in text
 
 
-def connect(path: str, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT) -> duckdb.DuckDBPyConnection:
-    """A read-write connection to ``path``, retrying while another process holds the file."""
+#: Every DuckDB database file has these bytes at offset 8 (after the header block's checksum).
+DUCKDB_MAGIC = b"DUCK"
+_MAGIC_OFFSET = 8
+#: New paths with these suffixes are data files a user meant to import or export, never a store.
+DATA_FILE_SUFFIXES = frozenset({".jsonl", ".json", ".csv", ".tsv", ".parquet", ".aero", ".txt", ".html", ".md",
+                                ".sig", ".pem", ".key"})
+
+
+def check_database_path(path: str) -> None:
+    """Refuse a ``path`` that is neither a DuckDB database file nor a new path (:class:`StoreError`)."""
+    if path == ":memory:":
+        return
+    if os.path.isdir(path):
+        raise StoreError(f"the store {path} is a directory, not a DuckDB database file")
+    if not os.path.exists(path):
+        suffix = os.path.splitext(path)[1].lower()
+        if suffix in DATA_FILE_SUFFIXES:
+            raise StoreError(f"the store {path} would be a new DuckDB file named like a {suffix} data file; "
+                             "give the store a .duckdb path (import data files with `aero import FILE`)")
+        return
+    try:
+        with open(path, "rb") as file:
+            head = file.read(_MAGIC_OFFSET + len(DUCKDB_MAGIC))
+    except OSError as err:
+        raise StoreError(f"cannot open the store {path}: {err.strerror or err}") from None
+    if head[_MAGIC_OFFSET:] != DUCKDB_MAGIC:
+        what = "an empty file" if not head else "not a DuckDB database file (its header is not DuckDB's)"
+        raise StoreError(f"the store {path} is {what}; refusing to use it as the store: give a .duckdb file "
+                         "made by aero, or a new path")
+
+
+def connect(path: str, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
+            read_only: bool = False) -> duckdb.DuckDBPyConnection:
+    """A connection to ``path`` (read-write unless ``read_only``), retrying while another process holds the file."""
+    check_database_path(path)
     deadline = time.monotonic() + lock_timeout
     pause = 0.005
     while True:
         try:
-            return duckdb.connect(path)
+            return duckdb.connect(path, read_only=read_only)
         except duckdb.IOException as err:
             if not _is_lock_conflict(err):
                 raise StoreError(f"cannot open the store {path}: {err}") from err
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise StoreBusy(
-                    f"the store {path} stayed locked by another process for {lock_timeout:g} s: {err}"
+                    f"the store {path} stayed locked by another process (an `aero` command or a program using "
+                    f"the file) for {lock_timeout:g} s; nothing was done. Try again when it has finished, or "
+                    f"wait longer with --wait SECONDS"
                 ) from err
             time.sleep(min(remaining, pause * (0.5 + random.random())))
             pause = min(pause * 2, 0.2)
@@ -52,15 +98,51 @@ def open_database(
     *,
     lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
     migrations: tuple[Migration, ...] = MIGRATIONS,
+    read_only: bool = False,
 ) -> duckdb.DuckDBPyConnection:
-    """Connect (see :func:`connect`) and bring the schema up to date."""
+    """Connect (see :func:`connect`) and bring the schema up to date.
+
+    ``read_only`` opens an existing file read-only (a file that does not exist yet, or needs a migration
+    or new views, is first opened for writing once); within a process that already has the file open
+    for writing, the connection is read-write (DuckDB allows one configuration per file and process).
+    """
+    if read_only and path != ":memory:" and os.path.exists(path):
+        conn = _open_read_only(path, lock_timeout, migrations)
+        if conn is not None:
+            return conn
     conn = connect(path, lock_timeout=lock_timeout)
     try:
         migrate(conn, migrations)
+        install_views(conn)  # the SQL views every SQL client sees (store/views.py)
     except BaseException:
         conn.close()
         raise
     return conn
+
+
+def _open_read_only(path: str, lock_timeout: float,
+                    migrations: tuple[Migration, ...]) -> duckdb.DuckDBPyConnection | None:
+    """A read-only connection with an up-to-date schema and views, or None to open read-write instead."""
+    for _attempt in range(2):
+        try:
+            conn = connect(path, lock_timeout=lock_timeout, read_only=True)
+        except duckdb.ConnectionException:
+            return None  # this process has the file open read-write: share that configuration
+        try:
+            latest = migrations[-1].version if migrations else 0
+            if schema_version(conn) >= latest:
+                migrate(conn, migrations)  # nothing to apply: refuses a file newer than this package
+                try:
+                    install_views(conn)
+                    return conn
+                except duckdb.InvalidInputException:
+                    pass  # the views need creating: once read-write, below
+        except BaseException:
+            conn.close()
+            raise
+        conn.close()
+        open_database(path, lock_timeout=lock_timeout, migrations=migrations).close()
+    return None
 
 
 @contextmanager

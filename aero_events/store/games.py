@@ -17,6 +17,7 @@ from aero_events.rulesets import ruleset_for_game
 
 from .database import first_row
 from .errors import BranchExists, GameExists, StoreError, UnknownGame
+from .heads import branches_digest
 from .records import BranchInfo, GameRecord, engine_version, utc_naive
 
 _GAME_COLUMNS = "id, ruleset, data_version, engine_version, created, players, setup, metadata"
@@ -41,9 +42,9 @@ def insert_game(conn: duckdb.DuckDBPyConnection, record: GameRecord) -> None:
     if conn.execute("SELECT 1 FROM games WHERE id = ?", [record.id]).fetchall():
         raise GameExists(f"game {record.id} is already in the store")
     conn.execute(
-        f"INSERT INTO games ({_GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        f"INSERT INTO games ({_GAME_COLUMNS}, branches_digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [record.id, record.ruleset, record.data_version, record.engine_version, record.created,
-         record.players, record.setup, record.metadata],
+         record.players, record.setup, record.metadata, branches_digest([])],
     )
 
 
@@ -56,10 +57,16 @@ def insert_branch(
     label: str,
     created: datetime | None,
 ) -> None:
+    """Add a branch row, sealed at its fork point (:mod:`.heads`), and re-digest the game."""
+    from .heads import fork_hash, seal_game
+
     if conn.execute("SELECT 1 FROM branches WHERE game = ? AND id = ?", [game_id, branch_id]).fetchall():
         raise BranchExists(f"game {game_id} already has a branch {branch_id!r}")
-    conn.execute("INSERT INTO branches VALUES (?, ?, ?, ?, ?, ?)",
-                 [game_id, branch_id, parent, fork_seq, label, utc_naive(created)])
+    conn.execute("INSERT INTO branches (game, id, parent, fork_seq, label, created, head_seq, head_hash) "
+                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                 [game_id, branch_id, parent, fork_seq, label, utc_naive(created), fork_seq,
+                  fork_hash(conn, game_id, parent, fork_seq)])
+    seal_game(conn, game_id)
 
 
 def game_record(conn: duckdb.DuckDBPyConnection, game_id: str) -> GameRecord:
@@ -86,10 +93,12 @@ def branch_infos(conn: duckdb.DuckDBPyConnection, game_id: str) -> dict[str, Bra
     """Every branch of a game, parents before children (depth first from main, children by creation)."""
     rows = conn.execute(
         """SELECT b.id, b.parent, b.fork_seq, b.label, b.created,
-                  coalesce(max(e.seq), b.fork_seq) AS head_seq, count(e.seq) AS own_events
+                  coalesce(max(e.seq), b.fork_seq) AS head_seq, count(e.seq) AS own_events,
+                  b.head_seq AS sealed_seq, b.head_hash AS sealed_hash
            FROM branches b LEFT JOIN events e ON e.game = b.game AND e.branch = b.id
            WHERE b.game = ?
-           GROUP BY b.id, b.parent, b.fork_seq, b.label, b.created ORDER BY b.created, b.id""",
+           GROUP BY b.id, b.parent, b.fork_seq, b.label, b.created, b.head_seq, b.head_hash
+           ORDER BY b.created, b.id""",
         [game_id],
     ).fetchall()
     if not rows:
@@ -102,10 +111,12 @@ def branch_infos(conn: duckdb.DuckDBPyConnection, game_id: str) -> dict[str, Bra
     ordered: dict[str, BranchInfo] = {}
 
     def visit(branch_id: str, depth: int) -> None:
-        bid, parent, fork_seq, label, created, head, own = found[branch_id]
+        bid, parent, fork_seq, label, created, head, own, sealed_seq, sealed_hash = found[branch_id]
         ordered[bid] = BranchInfo(id=bid, parent=parent, fork_seq=int(fork_seq), label=label, created=created,
                                   head_seq=int(head), own_events=int(own),
-                                  children=tuple(children.get(bid, ())), depth=depth)
+                                  children=tuple(children.get(bid, ())), depth=depth,
+                                  sealed_seq=None if sealed_seq is None else int(sealed_seq),
+                                  sealed_hash=None if sealed_hash is None else bytes(sealed_hash))
         for child in children.get(bid, ()):
             visit(child, depth + 1)
 

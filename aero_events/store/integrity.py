@@ -6,6 +6,10 @@ Two independent checks, each branch on its own:
    fork point (genesis for main). The first event that breaks the walk is reported:
    *missing* (a gap in seq), *out of order* (its recorded predecessor is another
    stored event), *altered* (its stored hash or link does not match its content).
+   Then the end: the branch's row records where the last write left it and the hash
+   there (schema 3, :mod:`.heads`), so a cut-off tail is *truncated*; the game's row
+   records a digest of its branch rows, so a deleted (or smuggled-in) branch is
+   *branches*.
 2. **The replay.** Fold the branch's events through the game's ruleset from the
    state at its fork point; every :class:`StateCheckpoint` must match the folded
    state's hash and every stored snapshot the folded state.
@@ -26,6 +30,7 @@ from aero_events.core.session import StateCheckpoint
 from .chain import GENESIS, chain_hashes
 from .codec import decode_payloads, gc_paused
 from .games import GameContext, branch_infos, game_context, game_record
+from .heads import branch_rows, branches_digest
 from .records import BranchInfo, engine_version
 from .snapshots import encode_state
 
@@ -33,6 +38,8 @@ ALTERED = "altered"
 MISSING = "missing"
 OUT_OF_ORDER = "out of order"
 REPLAY = "replay"
+TRUNCATED = "truncated"
+BRANCHES = "branches"
 SNAPSHOT = "snapshot"
 UNDECODABLE = "undecodable"
 
@@ -150,7 +157,7 @@ def _first_break(game_id: str, info: BranchInfo, infos: dict[str, BranchInfo], r
         computed = chain_hashes(start, branch.seqs, branch.turns, branch.phases, branch.actors, branch.types,
                                 branch.versions, [payload.encode() for payload in branch.payloads])
     if branch.seqs == expected_seqs and computed == branch.hashes and branch.prev_hashes == [start, *computed[:-1]]:
-        return None
+        return _truncation(info, branch, start, problem)
     previous = start
     for index, seq in enumerate(branch.seqs):
         wanted = info.fork_seq + 1 + index
@@ -169,7 +176,37 @@ def _first_break(game_id: str, info: BranchInfo, infos: dict[str, BranchInfo], r
         if computed[index] != branch.hashes[index]:
             return problem(ALTERED, seq, f"its content ({branch.types[index]}) does not match its hash")
         previous = branch.hashes[index]
+    return _truncation(info, branch, start, problem)
+
+
+def _truncation(info: BranchInfo, branch: _BranchRows, start: bytes, problem: Any) -> Problem | None:
+    """A branch whose stored events stop short of (or run past) the head its row was sealed at."""
+    if info.sealed_seq is None:
+        return problem(TRUNCATED, info.fork_seq, "its row records no head (written outside the store?)")
+    head = branch.seqs[-1] if branch.seqs else info.fork_seq
+    head_hash = branch.hashes[-1] if branch.hashes else start
+    if info.sealed_seq > head:
+        gone = f"{head + 1}" if info.sealed_seq == head + 1 else f"{head + 1}..{info.sealed_seq}"
+        return problem(TRUNCATED, head + 1, f"its row says it ends at event {info.sealed_seq}, the stored "
+                                            f"events end at {head}: event {gone} was deleted")
+    if info.sealed_seq < head:
+        return problem(TRUNCATED, info.sealed_seq + 1, f"its row says it ends at event {info.sealed_seq}, the "
+                                                       f"stored events run to {head}: written outside the store")
+    if info.sealed_hash is not None and info.sealed_hash != head_hash:
+        return problem(TRUNCATED, head, "its last event is not the one its row was sealed with")
     return None
+
+
+def check_branches(conn: duckdb.DuckDBPyConnection, game_id: str, infos: dict[str, BranchInfo]) -> list[Problem]:
+    """The game's branch rows must be those its last write sealed (a deleted branch leaves no other trace)."""
+    (recorded,), = conn.execute("SELECT branches_digest FROM games WHERE id = ?", [game_id]).fetchall()
+    if recorded == branches_digest(branch_rows(conn, game_id)):
+        return []
+    detail = ("the game records no digest of its branches" if recorded is None else
+              "its branches are not those the store last wrote: a branch was deleted, added or changed "
+              f"outside the store (now: {', '.join(infos) or 'none'})")
+    first = next(iter(infos), "main")
+    return [Problem(kind=BRANCHES, game_id=game_id, branch_id=first, seq=0, message=detail)]
 
 
 def check_replay(game_id: str, context: GameContext, infos: dict[str, BranchInfo], rows: dict[str, _BranchRows],
@@ -236,7 +273,7 @@ def verify_game(conn: duckdb.DuckDBPyConnection, game_id: str, *, replay: bool =
     record = game_record(conn, game_id)
     infos = branch_infos(conn, game_id)
     rows = _load_rows(conn, game_id, infos)
-    problems = check_chain(game_id, infos, rows)
+    problems = check_branches(conn, game_id, infos) + check_chain(game_id, infos, rows)
     notes: list[str] = []
     if replay:
         context = game_context(conn, game_id)

@@ -33,6 +33,10 @@ class BranchInfo(msgspec.Struct, frozen=True, kw_only=True):
     own_events: int
     children: tuple[str, ...] = ()
     depth: int = 0
+    #: Where the last write left the branch, as its row records it (schema 3, :mod:`.heads`); ``verify``
+    #: compares it with ``head_seq`` and the stored hash there to see a cut-off tail.
+    sealed_seq: int | None = None
+    sealed_hash: bytes | None = None
 
 
 class GameSummary(msgspec.Struct, frozen=True, kw_only=True):

@@ -8,6 +8,9 @@ package is refused rather than misread.
 Version 1: ``games``, ``branches``, ``events`` (the hash-chained log).
 Version 2: ``snapshots``, one folded state per turn, so reading late in a long game
 does not fold it from the start.
+Version 3: each branch's sealed head (``branches.head_seq``, ``branches.head_hash``) and each
+game's digest of its branch rows (``games.branches_digest``), so that ``verify`` sees a cut-off
+tail or a deleted branch (:mod:`.heads`).
 
 Column choices:
 
@@ -30,6 +33,12 @@ from datetime import UTC, datetime
 import duckdb
 
 from .errors import SchemaError
+
+
+def _seal_existing(conn: duckdb.DuckDBPyConnection) -> None:
+    from .heads import seal_all
+
+    seal_all(conn)
 
 
 @dataclass(frozen=True)
@@ -101,6 +110,16 @@ MIGRATIONS: tuple[Migration, ...] = (
                 PRIMARY KEY (game, branch, seq)
             )""",
         ),
+    ),
+    Migration(
+        3,
+        "sealed branch heads and a digest of each game's branches",
+        (
+            "ALTER TABLE branches ADD COLUMN head_seq BIGINT",
+            "ALTER TABLE branches ADD COLUMN head_hash BLOB",
+            "ALTER TABLE games ADD COLUMN branches_digest VARCHAR",
+        ),
+        _seal_existing,
     ),
 )
 

@@ -22,9 +22,11 @@ from typing import Any, Self
 import duckdb
 import msgspec
 
+from aero_events.core.decider import Ruleset
 from aero_events.core.dice import DiceSource, ManualDice
 from aero_events.core.errors import DataError
 from aero_events.core.events import Envelope, EnvelopeRecord, Event
+from aero_events.core.ids import check_id, check_label
 from aero_events.core.secrets import SaltSource
 from aero_events.core.session import Branch, Game, GameSession
 from aero_events.rulesets import ruleset_for_game
@@ -33,7 +35,7 @@ from . import snapshots as snapshot_store
 from .append import write_batch
 from .branches import Comparison, first_difference, fork_branch
 from .codec import batch_from_envelopes, decode_table, envelopes_from_columns, gc_paused
-from .database import DEFAULT_LOCK_TIMEOUT, first_row, open_database, transaction
+from .database import DEFAULT_LOCK_TIMEOUT, open_database, transaction
 from .errors import StaleSequence, StoreError, UnknownGame
 from .games import (
     GameContext,
@@ -47,9 +49,12 @@ from .games import (
     resolve_game_id,
 )
 from .integrity import VerifyReport, verify_game
-from .lineage import head_seq, lineage_events
+from .lineage import hash_at, head_seq, lineage_events
+from .prefix import session_hash_at
 from .records import BranchInfo, GameRecord, GameSummary
-from .transfer import export_jsonl, export_parquet, read_jsonl, store_parsed
+from .signing import SignatureCheck, check_signatures, load_public_key, read_signatures
+from .transfer import delete_game, export_jsonl, export_jsonl_bytes, export_parquet, read_jsonl, store_parsed
+from .views import record_appended_outcome, record_outcomes
 
 DEFAULT_PATH = "aero.duckdb"
 
@@ -94,26 +99,31 @@ class EventStore:
             self._held = None
 
     @contextmanager
-    def connection(self) -> Iterator[duckdb.DuckDBPyConnection]:
-        """A connection with an up-to-date schema, for reads (or SQL of your own)."""
+    def connection(self, *, write: bool = True) -> Iterator[duckdb.DuckDBPyConnection]:
+        """A connection with an up-to-date schema, for SQL of your own (``write=False``: read-only, which
+        readers in several processes share; the store's own reads open the file that way)."""
         if self._held is not None:
             yield self._held
             return
-        conn = open_database(self.path, lock_timeout=self.lock_timeout)
+        conn = open_database(self.path, lock_timeout=self.lock_timeout, read_only=not write)
         try:
             yield conn
         finally:
             conn.close()
 
+    def _reading(self):
+        return self.connection(write=False)
+
     @contextmanager
     def _writing(self) -> Iterator[duckdb.DuckDBPyConnection]:
-        with self.connection() as conn, transaction(conn):
+        with self.connection(write=True) as conn, transaction(conn):
             yield conn
 
     # ---------------------------------------------------------------- games
 
     def create_game(self, game: Game, created: datetime | None = None) -> GameRecord:
         """Store a game's row and its branches (no events: append or save_session adds those)."""
+        _check_names(game)
         record = game_record_for(game, created)
         with self._writing() as conn:
             insert_game(conn, record)
@@ -123,7 +133,7 @@ class EventStore:
         return record
 
     def game(self, game_id: str) -> GameRecord:
-        with self.connection() as conn:
+        with self._reading() as conn:
             return game_record(conn, game_id)
 
     def unused_game_id(self, first: str, numbered: str) -> str:
@@ -140,14 +150,26 @@ class EventStore:
             number += 1
             candidate = numbered.format(number)
 
+    def delete_games(self, prefix: str) -> list[str]:
+        """Remove every game whose id starts with ``prefix`` (a run of ``aero simulate`` killed half way,
+        before running it again), all in one transaction; returns their ids. An empty prefix is refused."""
+        check_id(prefix, "game id prefix")
+        with self._writing() as conn:
+            ids = [row[0] for row in conn.execute("SELECT id FROM games WHERE starts_with(id, ?) ORDER BY id",
+                                                  [prefix]).fetchall()]
+            for game_id in ids:
+                delete_game(conn, game_id)
+                conn.execute("DELETE FROM game_outcomes WHERE game = ?", [game_id])
+        return ids
+
     def resolve_game_id(self, prefix: str) -> str:
         """The full id of the one game whose id starts with ``prefix``."""
-        with self.connection() as conn:
+        with self._reading() as conn:
             return resolve_game_id(conn, prefix)
 
     def games(self) -> list[GameSummary]:
         """Every game, oldest first, with its number of events and branches and its last turn."""
-        with self.connection() as conn:
+        with self._reading() as conn:
             rows = conn.execute(
                 """SELECT g.id, g.ruleset, g.created, g.players, coalesce(e.events, 0), coalesce(b.branches, 0),
                           e.last_turn
@@ -173,6 +195,7 @@ class EventStore:
             with self._writing() as conn:
                 write_batch(conn, game_id, branch_id, batch, expected_seq,
                             context=lambda: game_context(conn, game_id))
+                record_appended_outcome(conn, game_id, branch_id, expected_seq + len(batch))
         except (duckdb.ConstraintException, duckdb.TransactionException) as err:
             if not _conflict(err):
                 raise
@@ -187,7 +210,7 @@ class EventStore:
         """
         deadline = time.monotonic() + self.lock_timeout
         while True:
-            with self.connection() as conn:
+            with self._reading() as conn:
                 head = head_seq(conn, game_id, branch_id)
             if head != expected_seq or time.monotonic() > deadline:
                 break
@@ -199,41 +222,41 @@ class EventStore:
     def save_session(self, session: GameSession, created: datetime | None = None) -> dict[str, int]:
         """Store everything of ``session.game`` not yet stored: the game, new branches, new events.
 
-        One transaction for the whole game. A branch whose stored events run past, or
-        differ from, the session's raises :class:`StaleSequence`. Returns the number of
-        events appended per branch.
+        One transaction for the whole game. Each branch's stored line of play must be exactly the
+        session's, event for event, up to the stored head (checked by the chain hash there, which
+        covers every event before it: :mod:`.prefix`); then the session's events after it are
+        appended. A branch whose stored events run past, or differ anywhere from, the session's
+        raises :class:`StaleSequence` and nothing is written, so two processes that continued one
+        game differently never both save. Returns the number of events appended per branch.
         """
         game = session.game
-        batches = {}
-        with self.connection() as conn:
-            stored = self._stored_heads(conn, game)
-        for branch in _parents_first(game):
-            start = max(stored.get(branch.id, branch.fork_seq), branch.fork_seq)
-            batches[branch.id] = batch_from_envelopes(branch.own[start - branch.fork_seq:], game.id, branch.id,
-                                                      start + 1)
+        _check_names(game)
         appended: dict[str, int] = {}
-        first_written = next(((bid, batch.seqs[0] - 1) for bid, batch in batches.items() if len(batch)), None)
+        first_written: tuple[str, int] | None = None
         try:
             with self._writing() as conn:
                 if not conn.execute("SELECT 1 FROM games WHERE id = ?", [game.id]).fetchall():
                     insert_game(conn, game_record_for(game, created))
                 known = _stored_branches(conn, game.id)
                 for branch in _parents_first(game):
-                    self._check_branch(conn, game, branch, known.get(branch.id))
-                    batch = batches[branch.id]
-                    expected = batch.seqs[0] - 1 if len(batch) else branch.head_seq
-                    write_batch(conn, game.id, branch.id, batch, expected,
+                    info = known.get(branch.id)
+                    self._check_branch(conn, game, branch, info)
+                    start = max(info.head_seq if info is not None else branch.fork_seq, branch.fork_seq)
+                    batch = batch_from_envelopes(branch.own[start - branch.fork_seq:], game.id, branch.id,
+                                                 start + 1)
+                    if len(batch) and first_written is None:
+                        first_written = (branch.id, start)
+                    write_batch(conn, game.id, branch.id, batch, start,
                                 context=lambda: game_context(conn, game.id), state_of=branch.state_at)
                     appended[branch.id] = len(batch)
+                record_outcomes(conn, game.id, session.ruleset,  # the outcomes view (store/views.py)
+                                [(b.id, b.head_seq, b.state_at(b.head_seq)) for b in _parents_first(game)
+                                 if appended.get(b.id)])
         except (duckdb.ConstraintException, duckdb.TransactionException) as err:
             if not _conflict(err) or first_written is None:
                 raise
             raise self._lost_race(game.id, *first_written) from err
         return appended
-
-    @staticmethod
-    def _stored_heads(conn: duckdb.DuckDBPyConnection, game: Game) -> dict[str, int]:
-        return {branch_id: info.head_seq for branch_id, info in _stored_branches(conn, game.id).items()}
 
     @staticmethod
     def _check_branch(conn: duckdb.DuckDBPyConnection, game: Game, branch: Branch, info: BranchInfo | None) -> None:
@@ -248,26 +271,21 @@ class EventStore:
         if info.head_seq > branch.head_seq:
             raise StaleSequence(game.id, branch.id, branch.head_seq, info.head_seq,
                                 "the store has events this session has not seen")
-        if info.head_seq > branch.fork_seq:
-            stored = first_row(conn.execute("SELECT payload FROM events WHERE game = ? AND branch = ? AND seq = ?",
-                                  [game.id, branch.id, info.head_seq]).fetchall())
-            mine = msgspec.json.encode(branch.envelope(info.head_seq).event).decode()
-            if stored is None or stored[0] != mine:
-                raise StaleSequence(game.id, branch.id, branch.head_seq, info.head_seq,
-                                    f"the stored event {info.head_seq} differs from the session's")
+        if info.head_seq > 0:
+            _check_prefix(conn, game.id, branch, info.head_seq)
 
     # ---------------------------------------------------------------- reading
 
     def head(self, game_id: str, branch: str = "main") -> int:
         """The seq of the branch's last event (its fork point if it has none of its own)."""
-        with self.connection() as conn:
+        with self._reading() as conn:
             return head_seq(conn, game_id, branch)
 
     def records(self, game_id: str, branch: str = "main", *, turn: int | None = None, phase: str | None = None,
                 types: Iterable[str | type[Event]] | None = None, start: int | None = None,
                 stop: int | None = None) -> list[EnvelopeRecord]:
         """A branch's events as stored (payload undecoded): no ruleset or event class needed."""
-        with self.connection() as conn:
+        with self._reading() as conn:
             table = lineage_events(conn, game_id, branch, columns=_READ_COLUMNS, turn=turn, phase=phase,
                                    types=_type_names(types), start=start, stop=stop)
         columns = [table.column(name).to_pylist() for name in _READ_COLUMNS]
@@ -285,12 +303,18 @@ class EventStore:
         ``start <= seq <= stop``. Older payload versions are upcast.
         """
         self._register_event_types(game_id)
-        with self.connection() as conn:
+        with self._reading() as conn:
             table = lineage_events(conn, game_id, branch, columns=_READ_COLUMNS, turn=turn, phase=phase,
                                    types=_type_names(types), start=start, stop=stop)
         events = decode_table(table, where=f"game {game_id} branch {branch}")
         return envelopes_from_columns(game_id, *(table.column(name).to_pylist() for name in _ENVELOPE_COLUMNS),
                                       events)
+
+    def ruleset(self, game_id: str) -> Ruleset:
+        """The ruleset the game was played under (its variant rebuilt from the metadata); a ruleset this
+        installation does not have is a :class:`StoreError` naming it. Readers decode through it."""
+        with self._reading() as conn:
+            return game_context(conn, game_id).ruleset
 
     def _register_event_types(self, game_id: str) -> None:
         """Import the game's ruleset, so that its event types are known when its payloads are decoded.
@@ -306,7 +330,7 @@ class EventStore:
 
     def load_game(self, game_id: str) -> Game:
         """The whole game rebuilt in memory, every branch replayed (checkpoints checked)."""
-        with self.connection() as conn:
+        with self._reading() as conn:
             context = game_context(conn, game_id)
             infos = branch_infos(conn, game_id)
             table = conn.sql(f"SELECT {', '.join(_READ_COLUMNS)} FROM events WHERE game = $game ORDER BY branch, seq",
@@ -332,12 +356,12 @@ class EventStore:
         Starts from the nearest snapshot at or before ``seq``, so only the events
         since that turn's start are folded (``use_snapshots=False`` folds from the start).
         """
-        with self.connection() as conn:
+        with self._reading() as conn:
             context = game_context(conn, game_id)
             return snapshot_store.state_at(conn, context, game_id, branch, seq, use_snapshots=use_snapshots)
 
     def state_hash(self, game_id: str, branch: str = "main", seq: int | None = None) -> str:
-        with self.connection() as conn:
+        with self._reading() as conn:
             context = game_context(conn, game_id)
             state = snapshot_store.state_at(conn, context, game_id, branch, seq)
         return context.ruleset.state_hash(state)
@@ -357,12 +381,12 @@ class EventStore:
 
     def branch_tree(self, game_id: str) -> dict[str, BranchInfo]:
         """Every branch, parents before children; each names its parent, fork point and children."""
-        with self.connection() as conn:
+        with self._reading() as conn:
             return branch_infos(conn, game_id)
 
     def compare(self, game_id: str, branch_a: str, branch_b: str) -> Comparison:
         """The first seq where two branches differ (and the events there) and their final state hashes."""
-        with self.connection() as conn:
+        with self._reading() as conn:
             context = game_context(conn, game_id)
             seq = first_difference(conn, game_id, branch_a, branch_b)
             heads, hashes, at = [], [], []
@@ -382,13 +406,25 @@ class EventStore:
 
     def verify(self, game_id: str, *, replay: bool = True) -> VerifyReport:
         """Re-walk every branch's hash chain and (with ``replay``) re-fold it through the ruleset."""
-        with self.connection() as conn:
+        with self._reading() as conn:
             return verify_game(conn, game_id, replay=replay)
 
     def export_jsonl(self, game_id: str, path: str | os.PathLike) -> int:
         """Write a game as JSON Lines (header, branches, events); returns the number of events."""
-        with self.connection() as conn:
+        with self._reading() as conn:
             return export_jsonl(conn, game_id, path)
+
+    def export_bytes(self, game_id: str) -> bytes:
+        """The game's canonical JSON Lines export (what :meth:`export_jsonl` writes, and a signature signs)."""
+        with self._reading() as conn:
+            return export_jsonl_bytes(conn, game_id)
+
+    def check_signatures(self, game_id: str, signatures_path: str | os.PathLike,
+                         key_paths: Sequence[str | os.PathLike] = ()) -> SignatureCheck:
+        """Check the signatures in ``signatures_path`` (a ``.sig`` file made by ``aero export --sign``) against
+        the stored game's canonical export: it was not altered after they signed (:mod:`.signing`)."""
+        return check_signatures(self.export_bytes(game_id), read_signatures(signatures_path),
+                                [load_public_key(path) for path in key_paths])
 
     def import_jsonl(self, path: str | os.PathLike, *, replace: bool = False) -> str:
         """Store a game from JSON Lines, all or nothing; returns its id.
@@ -402,8 +438,36 @@ class EventStore:
     def export_parquet(self, path: str | os.PathLike, game_ids: Sequence[str] | None = None,
                        where: str | None = None) -> int:
         """Copy events to a Parquet file for DuckDB to query in place; returns the number of events."""
-        with self.connection() as conn:
+        with self._reading() as conn:
             return export_parquet(conn, path, game_ids, where)
+
+
+def _check_names(game: Game) -> None:
+    """The game's id, its branches' ids and labels, its players (core/ids.py): refused before anything is written."""
+    check_id(game.id, "game id")
+    for branch in game.branches.values():
+        check_id(branch.id, "branch name")
+        check_label(branch.label, "branch label")
+    if game.main.parent is not None or "main" not in game.branches:
+        raise StoreError(f"game {game.id}'s root branch must be 'main'")
+
+
+def _check_prefix(conn: duckdb.DuckDBPyConnection, game_id: str, branch: Branch, stored_head: int) -> None:
+    """Refuse (StaleSequence) unless the branch's stored events 1..``stored_head`` are the session's."""
+    stored_hash = hash_at(conn, game_id, branch.id, stored_head)
+    if session_hash_at(branch, stored_head) == stored_hash:
+        return
+    # Not byte for byte: the stored payloads may be older versions of the same events (upcast when read).
+    table = lineage_events(conn, game_id, branch.id, columns=("seq", "turn", "phase", "actor", "type", "version",
+                                                               "payload"), stop=stored_head)
+    events = decode_table(table, where=f"game {game_id} branch {branch.id}")
+    columns = [table.column(name).to_pylist() for name in ("seq", "turn", "phase", "actor")]
+    for seq, turn, phase, actor, event in zip(*columns, events, strict=True):
+        mine = branch.envelope(seq)
+        if (mine.turn, mine.phase, mine.actor, mine.event) != (turn, phase, actor, event):
+            raise StaleSequence(game_id, branch.id, branch.head_seq, stored_head,
+                                f"the stored event {seq} differs from the session's: another session saved "
+                                "another continuation")
 
 
 def _type_names(types: Iterable[str | type[Event]] | None) -> list[str] | None:

@@ -18,17 +18,20 @@ game, branch and the game's ruleset), for DuckDB to query in place.
 
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, BinaryIO
 
 import duckdb
 import msgspec
 
-from aero_events.core.errors import DataError
+from aero_events.core.errors import AeroError, DataError
 from aero_events.core.events import EVENT_TYPES, EnvelopeRecord, Event, decode_event, encode_event
+from aero_events.core.ids import check_id, check_label
+from aero_events.core.registry import ruleset_for_game
 from aero_events.core.session import Game
 
 from .append import write_batch
@@ -36,8 +39,10 @@ from .chain import GENESIS, chain_hashes
 from .codec import EventBatch, gc_paused, split_error
 from .database import first_row
 from .errors import CheckpointMismatch, GameExists
-from .games import branch_infos, game_context, game_record, insert_branch, insert_game
+from .games import branch_infos, game_record, insert_branch, insert_game
 from .records import GameRecord, engine_version, utc_aware, utc_naive
+from .refold import refold_parsed
+from .values import value_problem
 
 JSONL_FORMAT = "aero-events/jsonl"
 JSONL_FORMAT_VERSION = 1
@@ -82,7 +87,22 @@ _record_decoder = msgspec.json.Decoder(EnvelopeRecord)
 
 
 def export_jsonl(conn: duckdb.DuckDBPyConnection, game_id: str, path: str | os.PathLike) -> int:
-    """Write one game as JSON Lines; returns the number of events written."""
+    """Write one game as JSON Lines; returns the number of events written.
+
+    The bytes are canonical: the same stored game always exports to the same bytes, whichever store it
+    was imported into, so a signature over them (:mod:`.signing`) holds wherever the game goes."""
+    with open(path, "wb") as out:
+        return _write_jsonl(conn, game_id, out)
+
+
+def export_jsonl_bytes(conn: duckdb.DuckDBPyConnection, game_id: str) -> bytes:
+    """The bytes :func:`export_jsonl` writes (what a signature signs)."""
+    buffer = io.BytesIO()
+    _write_jsonl(conn, game_id, buffer)
+    return buffer.getvalue()
+
+
+def _write_jsonl(conn: duckdb.DuckDBPyConnection, game_id: str, out: BinaryIO) -> int:
     record = game_record(conn, game_id)
     infos = branch_infos(conn, game_id)
     names = ("branch", "seq", "turn", "phase", "actor", "type", "version", "payload", "hash")
@@ -98,26 +118,25 @@ def export_jsonl(conn: duckdb.DuckDBPyConnection, game_id: str, path: str | os.P
         players=record.players, setup=msgspec.Raw(record.setup.encode()),
         metadata=msgspec.json.decode(record.metadata), branch_count=len(infos), event_count=table.num_rows,
     )
-    with open(path, "wb") as out:
-        out.write(_encoder.encode(header) + b"\n")
+    out.write(_encoder.encode(header) + b"\n")
+    for info in infos.values():
+        rows = by_branch.get(info.id, [])
+        head_hash = columns["hash"][rows[-1]].hex() if rows else None
+        out.write(_encoder.encode(JsonlBranch(
+            id=info.id, parent=info.parent, fork_seq=info.fork_seq, label=info.label,
+            created=utc_aware(info.created), head_seq=info.head_seq, head_hash=head_hash)) + b"\n")
+    with gc_paused():
         for info in infos.values():
-            rows = by_branch.get(info.id, [])
-            head_hash = columns["hash"][rows[-1]].hex() if rows else None
-            out.write(_encoder.encode(JsonlBranch(
-                id=info.id, parent=info.parent, fork_seq=info.fork_seq, label=info.label,
-                created=utc_aware(info.created), head_seq=info.head_seq, head_hash=head_hash)) + b"\n")
-        with gc_paused():
-            for info in infos.values():
-                records = [
-                    EnvelopeRecord(game_id=record.id, branch_id=info.id, seq=columns["seq"][row],
-                                   turn=columns["turn"][row], phase=columns["phase"][row],
-                                   actor=columns["actor"][row], type=columns["type"][row],
-                                   version=columns["version"][row],
-                                   payload=msgspec.Raw(columns["payload"][row].encode()))
-                    for row in by_branch.get(info.id, [])
-                ]
-                if records:
-                    out.write(_encoder.encode_lines(records))
+            records = [
+                EnvelopeRecord(game_id=record.id, branch_id=info.id, seq=columns["seq"][row],
+                               turn=columns["turn"][row], phase=columns["phase"][row],
+                               actor=columns["actor"][row], type=columns["type"][row],
+                               version=columns["version"][row],
+                               payload=msgspec.Raw(columns["payload"][row].encode()))
+                for row in by_branch.get(info.id, [])
+            ]
+            if records:
+                out.write(_encoder.encode_lines(records))
     return table.num_rows
 
 
@@ -184,19 +203,33 @@ def read_jsonl(path: str | os.PathLike) -> ParsedGame:
     branches: dict[str, _BranchLines] = {}
     events_seen = 0
     last_line = 0
-    with open(path, "rb") as lines, gc_paused():
-        for number, raw in enumerate(lines, start=1):
-            line = raw.rstrip(b"\r\n")
-            if not line.strip():
-                continue
-            last_line = number
-            if header is None:
-                header = _read_header(source, number, line)
-            elif len(branches) < header.branch_count:
-                _read_branch(source, number, line, branches)
-            else:
-                _read_event(source, number, line, header, branches)
-                events_seen += 1
+    try:
+        lines = open(path, "rb")  # noqa: SIM115 -- closed below; an unreadable path is a DataError
+    except OSError as err:
+        raise DataError(f"cannot read the file: {err.strerror or err}", source=source) from None
+    number = 0
+    with lines, gc_paused():
+        try:
+            for number, raw in enumerate(lines, start=1):
+                line = raw.rstrip(b"\r\n")
+                if not line.strip():
+                    continue
+                last_line = number
+                if header is None:
+                    header = _read_header(source, number, line)
+                elif len(branches) < header.branch_count:
+                    _read_branch(source, number, line, branches)
+                else:
+                    _read_event(source, number, line, header, branches)
+                    events_seen += 1
+        except RecursionError:
+            raise DataError("JSON nested too deeply", source=source, location=number) from None
+        except UnicodeDecodeError as err:
+            raise DataError(f"not UTF-8 text: {err.reason} at byte {err.start}", source=source,
+                            location=number) from None
+        except OSError as err:
+            raise DataError(f"cannot read the file: {err.strerror or err}", source=source,
+                            location=number or None) from None
     if header is None:
         raise DataError("the file is empty; line 1 must be the game header", source=source, location=1)
     if len(branches) < header.branch_count:
@@ -216,6 +249,11 @@ def read_jsonl(path: str | os.PathLike) -> ParsedGame:
             raise DataError(f"branch {entry.branch.id!r} should end at event {entry.branch.head_seq}, its events "
                             f"end at {entry.branch.fork_seq + len(entry.batch)}", source=source,
                             location=last_line, field="seq")
+        if len(entry.batch) and (entry.branch.head_hash is None or entry.branch.head_seq is None):
+            missing = "head_hash" if entry.branch.head_hash is None else "head_seq"
+            raise DataError(f"branch {entry.branch.id!r} has events but no {missing}: an export always records "
+                            "where each branch ends and its hash there", source=source, location=entry.line,
+                            field=missing)
     return ParsedGame(source, header, branches)
 
 
@@ -230,6 +268,27 @@ def _read_header(source: str, number: int, line: bytes) -> JsonlHeader:
     if header.format_version > JSONL_FORMAT_VERSION:
         raise DataError(f"format version {header.format_version} is newer than this package reads "
                         f"({JSONL_FORMAT_VERSION})", source=source, location=number, field="format_version")
+    if header.format_version < 1:
+        raise DataError(f"format version {header.format_version}: versions start at 1", source=source,
+                        location=number, field="format_version")
+    check_id(header.game_id, "game id", source=source, location=number, field="game_id")
+    for index, player in enumerate(header.players):
+        check_id(player, "player", source=source, location=number, field=f"players[{index}]")
+    for name in ("ruleset", "data_version", "engine_version"):
+        check_label(getattr(header, name), name.replace("_", " "), source=source, location=number, field=name)
+    # The game's ruleset is loaded before any event is decoded: its event types exist only once it is imported
+    # (a fresh process knows none), and a ruleset this installation lacks is refused here, by name.
+    try:
+        ruleset_for_game(header.ruleset, header.metadata)
+    except (KeyError, AeroError) as err:
+        raise DataError(f"the game's ruleset cannot be loaded: {err}", source=source, location=number,
+                        field="ruleset") from err
+    if header.branch_count < 1:
+        raise DataError(f"branch_count {header.branch_count}: a game has at least its main branch", source=source,
+                        location=number, field="branch_count")
+    if header.event_count < 0:
+        raise DataError(f"event_count {header.event_count} cannot be negative", source=source, location=number,
+                        field="event_count")
     try:
         msgspec.json.decode(header.setup)
     except msgspec.DecodeError as err:
@@ -242,6 +301,8 @@ def _read_branch(source: str, number: int, line: bytes, branches: dict[str, _Bra
         branch = _branch_decoder.decode(line)
     except msgspec.DecodeError as err:
         raise _refuse(source, number, err) from err
+    check_id(branch.id, "branch id", source=source, location=number, field="id")
+    check_label(branch.label, "branch label", source=source, location=number, field="label")
     if branch.id in branches:
         raise DataError(f"branch {branch.id!r} is listed twice", source=source, location=number, field="id")
     if branch.parent is None and (branches or branch.fork_seq != 0):
@@ -252,11 +313,16 @@ def _read_branch(source: str, number: int, line: bytes, branches: dict[str, _Bra
                         location=number, field="parent")
     if branch.fork_seq < 0:
         raise DataError("fork_seq cannot be negative", source=source, location=number, field="fork_seq")
+    if branch.parent is None and branch.id != "main":
+        raise DataError(f"the first branch is {branch.id!r}; a game starts on 'main'", source=source,
+                        location=number, field="id")
     if branch.head_hash is not None:
         try:
-            bytes.fromhex(branch.head_hash)
+            if len(bytes.fromhex(branch.head_hash)) != len(GENESIS):
+                raise ValueError("not 32 bytes")
         except ValueError as err:
-            raise DataError("head_hash is not hex", source=source, location=number, field="head_hash") from err
+            raise DataError("head_hash is not 64 hex digits", source=source, location=number,
+                            field="head_hash") from err
     branches[branch.id] = _BranchLines(number, branch)
 
 
@@ -277,6 +343,7 @@ def _read_event(source: str, number: int, line: bytes, header: JsonlHeader,
     if record.seq != expected:
         raise DataError(f"event {record.seq} where event {expected} of branch {record.branch_id!r} belongs",
                         source=source, location=number, field="seq")
+    _check_envelope(source, number, record)
     if record.type not in EVENT_TYPES:
         raise DataError(f"unknown event type {record.type!r}; is its ruleset imported?", source=source,
                         location=number, field="type")
@@ -289,8 +356,28 @@ def _read_event(source: str, number: int, line: bytes, header: JsonlHeader,
         raise DataError(err.detail, source=source, location=number, field="payload") from err
     except (KeyError, ValueError) as err:
         raise DataError(str(err).strip("'\""), source=source, location=number, field="version") from err
+    problem = value_problem(event)
+    if problem is not None:
+        field_name, message = problem
+        raise DataError(message, source=source, location=number, field=f"payload.{field_name}")
     current = EVENT_TYPES[record.type].version
     _add(entry, number, record, event, encode_event(event) if record.version == current else payload)
+
+
+_INT32 = 2**31 - 1
+
+
+def _check_envelope(source: str, number: int, record: EnvelopeRecord) -> None:
+    """The envelope's own fields, within what the store's columns hold (an INTEGER turn, a known phase)."""
+    if not 0 <= record.turn <= _INT32:
+        raise DataError(f"turn {record.turn} is out of range (0..{_INT32})", source=source, location=number,
+                        field="turn")
+    if not 1 <= record.version <= _INT32:
+        raise DataError(f"version {record.version} is out of range (1..{_INT32})", source=source,
+                        location=number, field="version")
+    check_label(record.phase, "phase", source=source, location=number, field="phase")
+    if record.actor is not None:
+        check_id(record.actor, "actor", source=source, location=number, field="actor")
 
 
 def _add(entry: _BranchLines, number: int, record: EnvelopeRecord, event: Event, payload: bytes) -> None:
@@ -315,26 +402,19 @@ def store_parsed(conn: duckdb.DuckDBPyConnection, parsed: ParsedGame, *, replace
         raise GameExists(f"game {game_id} is already in the store (import with replace to overwrite it)")
     if exists:
         delete_game(conn, game_id)
-    insert_game(conn, GameRecord(
+    record = GameRecord(
         id=game_id, ruleset=header.ruleset, data_version=header.data_version,
         engine_version=header.engine_version, created=utc_naive(header.created), players=header.players,
         setup=bytes(header.setup).decode(), metadata=msgspec.json.encode(header.metadata).decode(),
-    ))
+    )
+    context, states = refold_parsed(parsed, record)  # every event re-folded under the named ruleset
+    insert_game(conn, record)
     for entry in parsed.branches.values():
         branch = entry.branch
         insert_branch(conn, game_id, branch.id, branch.parent, branch.fork_seq, branch.label, branch.created)
-    context = None
-
-    def load_context():
-        nonlocal context
-        if context is None:
-            context = game_context(conn, game_id)
-        return context
-
-    for entry in parsed.branches.values():
-        branch = entry.branch
         try:
-            head_hash = write_batch(conn, game_id, branch.id, entry.batch, branch.fork_seq, context=load_context)
+            head_hash = write_batch(conn, game_id, branch.id, entry.batch, branch.fork_seq,
+                                    context=lambda: context, state_of=states[branch.id].__getitem__)
         except CheckpointMismatch as err:
             line = entry.lines[err.seq - branch.fork_seq - 1]
             raise DataError(str(err), source=parsed.source, location=line, field="payload.state_hash") from err

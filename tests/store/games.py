@@ -10,6 +10,10 @@ from tests.support.bidding import BiddingRules, BidSetup, play_scripted_game
 register_ruleset("test/bidding", BiddingRules)
 register_ruleset("test/tally", TallyRules)
 
+#: The seq of the first turn's last event (the checkpoint of turn 2): 7 commands, each recorded as a
+#: CommandIssued before the one event it causes (2 bids, 2 reveals, 2 rolls, the score), then the checkpoint.
+END_OF_TURN_1 = 15
+
 #: Twelve turns of bids: a long game whose later turns should not need folding from the start.
 LONG_BIDS = tuple(((turn % 3) + 1, ((turn + 1) % 3) + 1) for turn in range(12))
 

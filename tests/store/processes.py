@@ -7,6 +7,8 @@
   events; STARTED is created once the write's transaction has begun (with the pause:
   once the rows are inserted and the transaction is still open; it then sleeps until killed).
 * ``record DB``: play and save a whole bidding game; prints its id.
+* ``save DB GAME SEED TURNS READY GO``: load the stored game, play TURNS more turns with dice SEED, announce
+  READY, wait for GO, then ``save_session``. Prints a JSON result (saved or stale, and the events it holds).
 """
 
 from __future__ import annotations
@@ -80,7 +82,24 @@ def record_game(db: str) -> None:
     print(session.game_id)
 
 
-COMMANDS = {"continue": continue_game, "bulk": bulk_append, "record": record_game}
+def save_continuation(db: str, game_id: str, seed: str, turns: str, ready: str, go: str) -> None:
+    store = EventStore(db, lock_timeout=20.0)
+    session = store.session(game_id, dice=SeededDice(seed))
+    loaded = session.seq
+    bids = [((i + len(seed)) % 3 + 1, (i * 2 + len(seed)) % 3 + 1) for i in range(int(turns))]
+    play_scripted_game(session, bids=bids)
+    Path(ready).touch()
+    wait_for(Path(go))
+    payloads = [encode_event(env.event).decode() for env in session.events()]
+    try:
+        store.save_session(session)
+        result = {"result": "saved", "loaded": loaded, "head": session.seq, "payloads": payloads}
+    except StaleSequence as err:
+        result = {"result": "stale", "loaded": loaded, "head": session.seq, "message": str(err)}
+    print(json.dumps(result))
+
+
+COMMANDS = {"continue": continue_game, "bulk": bulk_append, "record": record_game, "save": save_continuation}
 
 if __name__ == "__main__":
     COMMANDS[sys.argv[1]](*sys.argv[2:])

@@ -18,7 +18,7 @@ from aero_events.store import (
     UnknownBranch,
     UnknownGame,
 )
-from tests.store.games import new_session, played_session, tally_game
+from tests.store.games import END_OF_TURN_1, new_session, played_session, tally_game
 from tests.store.tally import tally_envelopes
 from tests.support.bidding import Bid, play_scripted_game
 
@@ -101,9 +101,9 @@ def test_a_redacted_view_cannot_be_stored(store, session):
 def test_save_session_stores_the_game_then_only_what_is_new(store, db_path):
     session = new_session()
     session.apply(Bid(player="alice", amount=2))
-    assert store.save_session(session) == {"main": 1}
+    assert store.save_session(session) == {"main": 2}  # the command, then its event
     session.apply(Bid(player="bob", amount=3))
-    assert store.save_session(session) == {"main": 1}
+    assert store.save_session(session) == {"main": 2}
     assert store.save_session(session) == {"main": 0}
     assert store.events(session.game_id) == session.events()
     game = store.game(session.game_id)
@@ -114,14 +114,14 @@ def test_save_session_stores_the_game_then_only_what_is_new(store, db_path):
 def test_save_session_refuses_a_session_that_missed_events(store, saved):
     stale = store.session(saved.game_id, dice=SeededDice(1))
     ahead = store.session(saved.game_id, dice=SeededDice(1))
-    alt = ahead.fork(8, "alt")
+    alt = ahead.fork(END_OF_TURN_1, "alt")
     play_scripted_game(alt, bids=((1, 3),))
     store.save_session(alt)
     assert store.save_session(stale) == {"main": 0}  # main is unchanged: nothing to refuse
 
     other = store.session(saved.game_id, dice=SeededDice(2))
-    first = other.fork(8, "alt2")
-    second = store.session(saved.game_id, dice=SeededDice(3)).fork(8, "alt2")
+    first = other.fork(END_OF_TURN_1, "alt2")
+    second = store.session(saved.game_id, dice=SeededDice(3)).fork(END_OF_TURN_1, "alt2")
     play_scripted_game(first, bids=((1, 3),))
     play_scripted_game(second, bids=((3, 1),))
     store.save_session(first)
@@ -130,18 +130,19 @@ def test_save_session_refuses_a_session_that_missed_events(store, saved):
 
 
 def test_a_fork_made_in_the_store_can_be_played_on_and_saved(store, saved):
-    info = store.fork(saved.game_id, "main", 8, "what-if", label="bids swapped")
-    assert (info.parent, info.fork_seq, info.head_seq, info.label) == ("main", 8, 8, "bids swapped")
+    info = store.fork(saved.game_id, "main", END_OF_TURN_1, "what-if", label="bids swapped")
+    assert (info.parent, info.fork_seq, info.head_seq, info.label) == ("main", END_OF_TURN_1, END_OF_TURN_1,
+                                                                       "bids swapped")
     with pytest.raises(BranchExists):
         store.fork(saved.game_id, "main", 3, "what-if")
     with pytest.raises(StoreError, match="cannot fork at 99"):
         store.fork(saved.game_id, "main", 99, "too-far")
 
     play = store.session(saved.game_id, "what-if", dice=SeededDice("what-if"))
-    assert play.seq == 8 and play.state == saved.state_at(8)
+    assert play.seq == END_OF_TURN_1 and play.state == saved.state_at(END_OF_TURN_1)
     play_scripted_game(play, bids=((3, 1), (3, 1)))
     appended = store.save_session(play)
-    assert appended["what-if"] == play.seq - 8 and appended["main"] == 0
+    assert appended["what-if"] == play.seq - END_OF_TURN_1 and appended["main"] == 0
     assert store.events(saved.game_id, "what-if") == play.events()
     assert store.state_at(saved.game_id, "what-if") == play.state
     assert store.verify(saved.game_id).ok

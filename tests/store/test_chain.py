@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from aero_events.core import encode_event
 from aero_events.store import GENESIS, event_hash
 from aero_events.store.chain import chain_hashes, event_header
+from tests.store.games import END_OF_TURN_1
 from tests.support.bidding import play_scripted_game
 
 texts = st.text(max_size=12)
@@ -41,11 +42,12 @@ def test_each_stored_hash_covers_the_previous_one(store, db_path, saved):
 
 
 def test_a_fork_chains_from_its_parents_event_at_the_fork(store, db_path, saved):
-    alt = saved.fork(8, "alt")
+    alt = saved.fork(END_OF_TURN_1, "alt")
     play_scripted_game(alt, bids=((1, 3),))
     store.save_session(alt)
     with duckdb.connect(str(db_path)) as conn:
-        (parent_hash,), = conn.execute("SELECT hash FROM events WHERE branch = 'main' AND seq = 8").fetchall()
+        (parent_hash,), = conn.execute("SELECT hash FROM events WHERE branch = 'main' AND seq = ?",
+                                       [END_OF_TURN_1]).fetchall()
         (first_prev, first_seq), = conn.execute(
             "SELECT prev_hash, seq FROM events WHERE branch = 'alt' ORDER BY seq LIMIT 1").fetchall()
-    assert first_seq == 9 and first_prev == parent_hash
+    assert first_seq == END_OF_TURN_1 + 1 and first_prev == parent_hash

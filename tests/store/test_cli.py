@@ -12,6 +12,7 @@ import pytest
 from aero_events.cli import COMMAND_MODULES, main
 from aero_events.store import EventStore
 from tests.store.conftest import ROOT
+from tests.store.games import END_OF_TURN_1
 from tests.support.bidding import play_scripted_game
 
 
@@ -51,14 +52,15 @@ def test_show_prints_the_events_turn_by_turn(capsys, db_path, saved):
     turn_headers = [i for i, line in enumerate(lines) if "Turn " in line]
     assert len(turn_headers) == 2 and "Turn 1" in lines[turn_headers[0]]
     first = lines[turn_headers[0] + 1].split()
-    assert first[:4] == ["1", "bid", "alice", "test.BidPlaced"]
+    assert first[:4] == ["1", "bid", "alice", "SecretCommandIssued"]
+    assert lines[turn_headers[0] + 2].split()[:4] == ["2", "bid", "alice", "test.BidPlaced"]
     assert any("DiceRolled" in line and "faces=[" in line and 'purpose="bid roll"' in line for line in lines)
     assert any("StateCheckpoint turn=2 state_hash=" in line for line in lines)
     assert len(lines) == 1 + 2 + saved.seq  # title, a header per turn, one line per event
 
 
 def test_show_a_branch_includes_the_events_it_shares(capsys, db_path, saved):
-    alt = saved.fork(8, "alt")
+    alt = saved.fork(END_OF_TURN_1, "alt")
     play_scripted_game(alt, bids=((1, 3),))
     EventStore(db_path).save_session(alt)
     code, out, _ = run(capsys, "show", "game-1", "--branch", "alt", "--db", str(db_path))
@@ -69,9 +71,11 @@ def test_show_a_branch_includes_the_events_it_shares(capsys, db_path, saved):
 
 def test_show_as_a_player_hides_the_others_secrets(capsys, db_path, saved):
     _, out, _ = run(capsys, "show", "game-1", "--turn", "1", "--player", "bob", "--db", str(db_path))
-    alice_bid = next(line for line in out.splitlines() if line.split()[:1] == ["1"])
-    bob_bid = next(line for line in out.splitlines() if line.split()[:1] == ["2"])
-    assert "Redacted" in alice_bid and "amount" not in alice_bid and "salt" not in alice_bid
+    lines = {line.split()[0]: line for line in out.splitlines() if line.split()[:1] and line.split()[0].isdigit()}
+    alice_command, alice_bid, bob_command, bob_bid = (lines[seq] for seq in ("1", "2", "3", "4"))
+    for hidden in (alice_command, alice_bid):
+        assert "Redacted" in hidden and "amount" not in hidden and "salt" not in hidden
+    assert "SecretCommandIssued" in bob_command and "amount:1" in bob_command
     assert "test.BidPlaced amount=1" in bob_bid
     assert "Turn 2" not in out
 
@@ -93,10 +97,10 @@ def test_verify_exits_0_when_ok_and_1_naming_the_event_when_not(capsys, db_path,
     code, out, _ = run(capsys, "verify", "game-1", "--db", str(db_path))
     assert code == 0 and "ok" in out
     with duckdb.connect(str(db_path)) as conn:
-        conn.execute("UPDATE events SET payload = replace(payload, 'alice', 'alicf') WHERE seq = 3")
+        conn.execute("UPDATE events SET payload = replace(payload, 'alice', 'alicf') WHERE seq = 5")
     code, out, _ = run(capsys, "verify", "game-1", "--db", str(db_path))
     assert code == 1
-    assert "FAILED" in out and "branch 'main' seq 3" in out and "altered" in out
+    assert "FAILED" in out and "branch 'main' seq 5" in out and "altered" in out
 
 
 def test_export_and_import_through_the_command(capsys, db_path, tmp_path, saved):
@@ -156,9 +160,11 @@ def test_the_module_runs_as_a_command_on_a_game_written_by_another_process(tmp_p
         return subprocess.run([sys.executable, "-m", "aero_events.cli", *argv, "--db", str(db)], cwd=tmp_path,
                               capture_output=True, text=True, timeout=120, check=False)
 
-    shown = aero("show", game_id)
-    assert shown.returncode == 0, shown.stderr
-    assert "Turn 1" in shown.stdout and "DiceRolled" in shown.stdout and "test.BidPlaced" in shown.stdout
+    # Issue 16, item 2: a reader that cannot load the game's ruleset shows nothing of its events (their raw
+    # payloads hold the players' secrets), and says why in one line.
+    shown = aero("show", game_id, "--player", "bob")
+    assert shown.returncode == 2 and "unknown ruleset 'test/bidding'" in shown.stderr
+    assert "Traceback" not in shown.stderr and "salt" not in shown.stdout + shown.stderr
     listed = aero("games")
     assert listed.returncode == 0 and game_id in listed.stdout
     # This process has not imported the test ruleset: verify says so in one line instead of a traceback.

@@ -6,7 +6,17 @@ import duckdb
 import pytest
 
 from aero_events.store import UnknownGame, event_hash
-from aero_events.store.integrity import ALTERED, MISSING, OUT_OF_ORDER, REPLAY, SNAPSHOT, UNDECODABLE
+from aero_events.store.heads import seal_game
+from aero_events.store.integrity import (
+    ALTERED,
+    MISSING,
+    OUT_OF_ORDER,
+    REPLAY,
+    SNAPSHOT,
+    TRUNCATED,
+    UNDECODABLE,
+)
+from tests.store.games import END_OF_TURN_1
 from tests.support.bidding import play_scripted_game
 
 
@@ -24,12 +34,12 @@ def flip_one_byte(db_path, branch: str, seq: int) -> None:
 
 
 def test_an_untouched_game_verifies(store, saved):
-    alt = saved.fork(8, "alt")
+    alt = saved.fork(END_OF_TURN_1, "alt")
     play_scripted_game(alt, bids=((1, 3),))
     store.save_session(alt)
     report = store.verify(saved.game_id)
     assert report.ok and report.replayed and report.first_problem is None
-    assert (report.branches, report.events) == (2, saved.seq + alt.seq - 8)
+    assert (report.branches, report.events) == (2, saved.seq + alt.seq - END_OF_TURN_1)
     assert report.summary().startswith(f"game {saved.game_id}: ok")
 
 
@@ -43,8 +53,8 @@ def test_a_payload_changed_by_one_byte_is_named(store, db_path, saved):
 
 
 def test_the_envelope_is_covered_too(store, db_path, saved):
-    sql(db_path, "UPDATE events SET actor = 'bob' WHERE branch = 'main' AND seq = 3")
-    assert store.verify(saved.game_id, replay=False).first_problem.seq == 3
+    sql(db_path, "UPDATE events SET actor = 'bob' WHERE branch = 'main' AND seq = 2")  # alice's bid
+    assert store.verify(saved.game_id, replay=False).first_problem.seq == 2
 
 
 def test_a_missing_event_is_named(store, db_path, saved):
@@ -64,12 +74,13 @@ def test_events_swapped_are_out_of_order(store, db_path, saved):
 
 
 def test_tampering_in_a_fork_names_the_fork(store, db_path, saved):
-    alt = saved.fork(8, "alt")
+    alt = saved.fork(END_OF_TURN_1, "alt")
     play_scripted_game(alt, bids=((1, 3),))
     store.save_session(alt)
-    flip_one_byte(db_path, "alt", 10)
+    flip_one_byte(db_path, "alt", END_OF_TURN_1 + 2)
     problems = store.verify(saved.game_id).problems
-    assert [(p.kind, p.branch_id, p.seq) for p in problems if p.kind == ALTERED] == [(ALTERED, "alt", 10)]
+    assert [(p.kind, p.branch_id, p.seq) for p in problems if p.kind == ALTERED] == [
+        (ALTERED, "alt", END_OF_TURN_1 + 2)]
 
 
 def test_a_rewritten_chain_is_caught_by_the_replay(store, db_path, saved):
@@ -88,16 +99,21 @@ def test_a_rewritten_chain_is_caught_by_the_replay(store, db_path, saved):
             conn.execute("UPDATE events SET payload = ?, prev_hash = ?, hash = ? WHERE branch = 'main' AND seq = ?",
                          [payload, previous, new_hash, seq])
             previous = new_hash
+    # The branch's row still holds the head it was sealed with (store/heads.py): the chain check sees that.
+    assert store.verify(saved.game_id, replay=False).first_problem.kind == TRUNCATED
+    with duckdb.connect(str(db_path)) as conn:  # ... unless the forger re-seals the row and the game too
+        conn.execute("UPDATE branches SET head_hash = ? WHERE id = 'main'", [previous])
+        seal_game(conn, saved.game_id)
     assert store.verify(saved.game_id, replay=False).ok
     report = store.verify(saved.game_id)
-    assert [(p.kind, p.branch_id, p.seq) for p in report.problems] == [(REPLAY, "main", 8)]
+    assert [(p.kind, p.branch_id, p.seq) for p in report.problems] == [(REPLAY, "main", END_OF_TURN_1)]
     assert "checkpoint of turn 2" in report.problems[0].message
 
 
 def test_a_corrupt_snapshot_is_reported(store, db_path, saved):
     sql(db_path, "UPDATE snapshots SET state = '\\x00'::BLOB")
     problem = store.verify(saved.game_id).first_problem
-    assert problem.kind == SNAPSHOT and problem.seq == 8
+    assert problem.kind == SNAPSHOT and problem.seq == END_OF_TURN_1
 
 
 def test_an_undecodable_payload_is_reported_not_raised(store, db_path, saved):

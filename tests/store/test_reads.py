@@ -8,7 +8,7 @@ import pytest
 from aero_events.core import DataError, DiceRolled, SeededDice, StateCheckpoint
 from aero_events.rulesets import register_ruleset
 from aero_events.store import StoreError, UnknownGame
-from tests.store.games import long_session, played_session, tally_game
+from tests.store.games import END_OF_TURN_1, long_session, played_session, tally_game
 from tests.store.tally import tally_envelopes
 from tests.support.bidding import BiddingRules, BidRevealed, Roll, Score, play_scripted_game
 
@@ -23,8 +23,10 @@ def test_events_filtered_by_turn_phase_type_and_range(store, saved):
     assert store.events(game, types=[DiceRolled, BidRevealed]) == [
         env for env in everything if isinstance(env.event, DiceRolled | BidRevealed)]
     assert store.events(game, start=3, stop=6) == everything[2:6]
+    assert store.events(game, types=["CommandIssued", "SecretCommandIssued"]) == [
+        env for env in everything if env.type in ("CommandIssued", "SecretCommandIssued")]
     assert store.events(game, turn=1, phase="reveal", types=["test.BidRevealed"]) == [
-        env for env in everything if env.turn == 1 and env.phase == "reveal"]
+        env for env in everything if env.turn == 1 and env.phase == "reveal" and env.type == "test.BidRevealed"]
     assert store.events(game, turn=99) == []
 
 
@@ -34,9 +36,11 @@ def test_records_need_no_decoding(store, saved):
 
 
 def test_a_branch_reads_its_ancestors_events_up_to_each_fork(store, saved):
-    alt = saved.fork(8, "alt")
+    alt = saved.fork(END_OF_TURN_1, "alt")
     play_scripted_game(alt, bids=((1, 3),))
-    deeper = alt.fork(13, "deeper")  # mid-turn: alice has rolled, bob rolls with other dice
+    alice_rolled = END_OF_TURN_1 + 10  # 4 bid events, 4 reveal events, alice's roll command and die
+    assert alt.events(alice_rolled, alice_rolled)[0].event.roller == "alice"
+    deeper = alt.fork(alice_rolled, "deeper")  # mid-turn: alice has rolled, bob rolls with other dice
     deeper.apply(Roll(player="bob"))
     deeper.apply(Score(player="alice"))
     alt.fork(4, "early")  # forks alt inside the part alt shares with main
@@ -45,7 +49,7 @@ def test_a_branch_reads_its_ancestors_events_up_to_each_fork(store, saved):
         expected = saved.game.branches[branch].envelopes()
         assert store.events(saved.game_id, branch) == list(expected)
     assert [env.branch_id for env in store.events(saved.game_id, "deeper")] == (
-        ["main"] * 8 + ["alt"] * 5 + ["deeper"] * (deeper.seq - 13))
+        ["main"] * END_OF_TURN_1 + ["alt"] * 10 + ["deeper"] * (deeper.seq - alice_rolled))
     assert store.events(saved.game_id, "early") == saved.events(stop=4)
     assert store.events(saved.game_id, "deeper", start=7, stop=12) == deeper.events(start=7, stop=12)
     tree = store.branch_tree(saved.game_id)
@@ -55,7 +59,7 @@ def test_a_branch_reads_its_ancestors_events_up_to_each_fork(store, saved):
 
 
 def test_load_game_rebuilds_every_branch(store, saved):
-    alt = saved.fork(8, "alt")
+    alt = saved.fork(END_OF_TURN_1, "alt")
     play_scripted_game(alt, bids=((1, 3),))
     store.save_session(alt)
     game = store.load_game(saved.game_id)
@@ -131,14 +135,15 @@ def test_a_fork_uses_its_ancestors_snapshots_up_to_the_fork_only(store, counting
 
 
 def test_compare_finds_where_two_branches_part(store, saved):
-    alt = saved.fork(8, "alt")
+    alt = saved.fork(END_OF_TURN_1, "alt")
     play_scripted_game(alt, bids=((1, 3),))
     same = saved.fork(saved.seq, "same")
     store.save_session(alt)
     result = store.compare(saved.game_id, "main", "alt")
-    assert result.first_difference == 9
-    assert result.event_a == saved.events(start=9, stop=9)[0]
-    assert result.event_b == alt.events(start=9, stop=9)[0]
+    parted = END_OF_TURN_1 + 1  # alice's bid of turn 2, different in each branch
+    assert result.first_difference == parted
+    assert result.event_a == saved.events(start=parted, stop=parted)[0]
+    assert result.event_b == alt.events(start=parted, stop=parted)[0]
     assert (result.head_a, result.head_b) == (saved.seq, alt.seq)
     assert result.state_hash_a == saved.state_hash() and result.state_hash_b == alt.state_hash()
     assert result.state_hash_a != result.state_hash_b
@@ -191,9 +196,9 @@ def test_reads_come_back_in_seq_order_whatever_order_rows_are_stored_in(store, d
 def test_a_payload_that_no_longer_decodes_is_named_when_read(store, db_path, saved):
     with duckdb.connect(str(db_path)) as conn:
         conn.execute("UPDATE events SET payload = replace(payload, '\"faces\":[', '\"faces\":[\"six\",') "
-                     "WHERE seq = 5")
-    for read in (lambda: store.events(saved.game_id), lambda: store.state_at(saved.game_id, "main", 7)):
+                     "WHERE seq = 10")  # alice's die
+    for read in (lambda: store.events(saved.game_id), lambda: store.state_at(saved.game_id, "main", 14)):
         with pytest.raises(DataError) as refused:
             read()
-        assert refused.value.location == "seq 5" and refused.value.field == "payload.faces[0]"
+        assert refused.value.location == "seq 10" and refused.value.field == "payload.faces[0]"
         assert f"game {saved.game_id} branch main" in str(refused.value)

@@ -19,15 +19,18 @@ from aero_events.store.schema import schema_history
 
 def tables(conn: duckdb.DuckDBPyConnection) -> set[str]:
     return {row[0] for row in conn.execute(
-        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main'").fetchall()}
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' AND table_type = 'BASE TABLE'"
+    ).fetchall()}
 
 
 def test_first_use_creates_every_table_at_the_current_version(store, db_path):
     assert store.games() == []
     with duckdb.connect(str(db_path)) as conn:
-        assert tables(conn) == {"schema_info", "games", "branches", "events", "snapshots"}
-        assert schema_version(conn) == SCHEMA_VERSION == 2
-        assert [row[0] for row in schema_history(conn)] == [1, 2]
+        # and the SQL views' own tables (store/views.py): the outcomes of saved games, the views' fingerprint
+        assert tables(conn) == {"schema_info", "games", "branches", "events", "snapshots", "game_outcomes",
+                                "aero_views"}
+        assert schema_version(conn) == SCHEMA_VERSION == 3
+        assert [row[0] for row in schema_history(conn)] == [1, 2, 3]
         columns = dict(conn.execute(
             "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'events'").fetchall())
     assert list(columns) == ["game", "branch", "seq", "turn", "phase", "actor", "type", "version", "payload",
@@ -35,10 +38,36 @@ def test_first_use_creates_every_table_at_the_current_version(store, db_path):
     assert columns["payload"] == "VARCHAR" and columns["hash"] == "BLOB"
 
 
-def test_a_version_1_file_is_migrated_to_version_2_keeping_its_games(db_path, saved):
+def _back_to_version_2(conn: duckdb.DuckDBPyConnection) -> None:
+    """What version 2 wrote: no sealed heads, no branch digest."""
+    conn.execute("ALTER TABLE branches DROP COLUMN head_seq")
+    conn.execute("ALTER TABLE branches DROP COLUMN head_hash")
+    conn.execute("ALTER TABLE games DROP COLUMN branches_digest")
+    conn.execute("DELETE FROM schema_info WHERE version = 3")
+
+
+def test_a_version_2_file_is_migrated_to_version_3_sealing_every_branch(db_path, saved):
+    """Schema 3 (store/heads.py): the migration seals each stored branch at its stored head, so verify
+    then sees a tail cut off later."""
+    store = EventStore(db_path)
+    store.fork(saved.game_id, "main", 5, "alt")
+    with duckdb.connect(str(db_path)) as conn:
+        _back_to_version_2(conn)
+        assert schema_version(conn) == 2
+    assert store.verify(saved.game_id).ok  # opening migrates first
+    tree = store.branch_tree(saved.game_id)
+    assert tree["main"].sealed_seq == saved.seq and tree["alt"].sealed_seq == 5
+    with duckdb.connect(str(db_path)) as conn:
+        assert schema_version(conn) == 3
+        conn.execute("DELETE FROM events WHERE seq = (SELECT max(seq) FROM events)")
+    assert "truncated" in store.verify(saved.game_id).summary()
+
+
+def test_a_version_1_file_is_migrated_to_the_current_version_keeping_its_games(db_path, saved):
     store = EventStore(db_path)
     # Turn the file back into what version 1 wrote: no snapshots table, history ending at 1.
     with duckdb.connect(str(db_path)) as conn:
+        _back_to_version_2(conn)
         conn.execute("DROP TABLE snapshots")
         conn.execute("DELETE FROM schema_info WHERE version = 2")
         assert schema_version(conn) == 1
@@ -46,7 +75,7 @@ def test_a_version_1_file_is_migrated_to_version_2_keeping_its_games(db_path, sa
 
     assert store.events(saved.game_id) == saved.events()  # opening migrates first
     with duckdb.connect(str(db_path)) as conn:
-        assert schema_version(conn) == 2
+        assert schema_version(conn) == 3
         assert "snapshots" in tables(conn)
         assert conn.execute("SELECT count(*) FROM snapshots").fetchall() == [(0,)]
     assert store.state_at(saved.game_id, "main", saved.seq) == saved.state  # no snapshots: a full fold
@@ -59,20 +88,20 @@ def test_migrate_stops_at_a_target_and_resumes(tmp_path):
     with duckdb.connect(str(tmp_path / "steps.duckdb")) as conn:
         assert migrate(conn, target=1) == [1]
         assert tables(conn) == {"schema_info", "games", "branches", "events"}
-        assert migrate(conn) == [2]
+        assert migrate(conn) == [2, 3]
         assert migrate(conn) == []
-        assert schema_version(conn) == 2
+        assert schema_version(conn) == 3
 
 
 def test_a_failing_migration_leaves_the_previous_version(tmp_path):
-    broken = (*MIGRATIONS, Migration(3, "a step that fails half way", (
+    broken = (*MIGRATIONS, Migration(4, "a step that fails half way", (
         "CREATE TABLE half_done (x INTEGER)",
         "ALTER TABLE no_such_table ADD COLUMN y INTEGER",
     )))
     with duckdb.connect(str(tmp_path / "broken.duckdb")) as conn:
-        with pytest.raises(SchemaError, match="schema version 3"):
+        with pytest.raises(SchemaError, match="schema version 4"):
             migrate(conn, broken)
-        assert schema_version(conn) == 2
+        assert schema_version(conn) == 3
         assert "half_done" not in tables(conn)
 
 
@@ -80,11 +109,11 @@ def test_a_migration_may_run_python_to_move_data(tmp_path):
     def backfill(conn: duckdb.DuckDBPyConnection) -> None:
         conn.execute("UPDATE games SET metadata = '{\"migrated\": true}'")
 
-    steps = (*MIGRATIONS, Migration(3, "mark every game", apply=backfill))
+    steps = (*MIGRATIONS, Migration(4, "mark every game", apply=backfill))
     with duckdb.connect(str(tmp_path / "py.duckdb")) as conn:
         migrate(conn)
-        conn.execute("INSERT INTO games VALUES ('g', 'r', 'd', 'e', now()::TIMESTAMP, [], 'null', '{}')")
-        assert migrate(conn, steps) == [3]
+        conn.execute("INSERT INTO games VALUES ('g', 'r', 'd', 'e', now()::TIMESTAMP, [], 'null', '{}', NULL)")
+        assert migrate(conn, steps) == [4]
         assert conn.execute("SELECT metadata->>'$.migrated' FROM games").fetchall() == [("true",)]
 
 

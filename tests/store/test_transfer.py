@@ -11,7 +11,7 @@ import pytest
 
 from aero_events.core import DataError
 from aero_events.store import JSONL_FORMAT, EventStore, GameExists
-from tests.store.games import played_session, tally_game
+from tests.store.games import END_OF_TURN_1, played_session, tally_game
 from tests.store.tally import tally_envelopes
 from tests.support.bidding import play_scripted_game
 
@@ -23,7 +23,7 @@ def branched(store):
     """A game with a fork, saved with a known creation time."""
     session = played_session()
     session.game.metadata["table"] = "club night"
-    alt = session.fork(8, "alt")
+    alt = session.fork(END_OF_TURN_1, "alt")
     play_scripted_game(alt, bids=((1, 3),))
     store.save_session(alt, created=CREATED)
     return session
@@ -31,7 +31,7 @@ def branched(store):
 
 def test_export_writes_header_branches_then_events(store, tmp_path, branched):
     path = tmp_path / "game.jsonl"
-    assert store.export_jsonl(branched.game_id, path) == branched.seq + branched.game.branches["alt"].head_seq - 8
+    assert store.export_jsonl(branched.game_id, path) == branched.seq + branched.game.branches["alt"].head_seq - END_OF_TURN_1
     lines = [json.loads(line) for line in path.read_text().splitlines()]
     header, main_line, alt_line, *events = lines
     assert header["format"] == JSONL_FORMAT and header["format_version"] == 1
@@ -39,9 +39,10 @@ def test_export_writes_header_branches_then_events(store, tmp_path, branched):
     assert header["created"] == "2024-05-04T18:30:00Z" and header["metadata"] == {"table": "club night"}
     assert header["setup"] == {"turns": 3, "target_points": 2}
     assert (header["branch_count"], header["event_count"]) == (2, len(events))
-    assert (main_line["id"], alt_line["id"], alt_line["parent"], alt_line["fork_seq"]) == ("main", "alt", "main", 8)
+    assert (main_line["id"], alt_line["id"], alt_line["parent"], alt_line["fork_seq"]) == ("main", "alt", "main",
+                                                                                        END_OF_TURN_1)
     assert [e["seq"] for e in events if e["branch_id"] == "main"] == list(range(1, branched.seq + 1))
-    assert next(e["seq"] for e in events if e["branch_id"] == "alt") == 9
+    assert next(e["seq"] for e in events if e["branch_id"] == "alt") == END_OF_TURN_1 + 1
     assert events[0]["payload"]["type"] == events[0]["type"]
 
 
@@ -96,7 +97,7 @@ MALFORMED = [
     ("bad JSON", 6, lambda line: line[:-5], None, "not valid JSON"),
     ("wrong field type", 6, _edit_json(lambda d: d.update(seq="four")), "seq", "Expected `int`, got `str`"),
     ("missing field", 7, _edit_json(lambda d: d.pop("phase")), "phase", "missing required field"),
-    ("wrong payload type", 6, _edit_json(lambda d: d["payload"].update(amount="two")), "payload.amount",
+    ("wrong payload type", 5, _edit_json(lambda d: d["payload"].update(amount="two")), "payload.amount",
      "Expected `int`"),
     ("unknown event type", 6, _edit_json(lambda d: d.update(type="NoSuchEvent")), "type", "unknown event type"),
     ("event of another game", 9, _edit_json(lambda d: d.update(game_id="other")), "game_id", "of game 'other'"),
@@ -174,7 +175,7 @@ def test_parquet_export_is_queried_in_place_by_duckdb(store, tmp_path, branched)
     rolls = store.export_parquet(only_rolls, game_ids=["game-1"], where="type = 'DiceRolled'")
     rows = duckdb.sql(f"SELECT DISTINCT game, type FROM '{only_rolls}'").fetchall()
     assert rows == [("game-1", "DiceRolled")] and rolls == len(store.events("game-1", types=["DiceRolled"])) + len(
-        [env for env in store.events("game-1", "alt", start=9) if env.type == "DiceRolled"])
+        [env for env in store.events("game-1", "alt", start=END_OF_TURN_1 + 1) if env.type == "DiceRolled"])
     columns = [row[0] for row in duckdb.sql(f"DESCRIBE SELECT * FROM '{only_rolls}'").fetchall()]
     assert columns[:3] == ["game", "branch", "seq"] and "hash" in columns and "ruleset" in columns
     payload = duckdb.sql(f"SELECT payload FROM '{only_rolls}' LIMIT 1").fetchall()[0][0]
