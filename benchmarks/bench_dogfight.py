@@ -1,9 +1,17 @@
-"""Complete Dogfights per second between random bots, 1 against 1 and 4 against 4 (issue 5).
+"""Complete Dogfights per second, 1 against 1 and 4 against 4 (issues 5 and 18), each beside a limit measured
+in the same run and the issue 18 target, with the average game length (a figure of games that end at once
+measures nothing a user wants).
 
-Each line prints games per second beside a limit measured in the same run:
-in memory, the limit is folding the same games' recorded events (replay never decides,
-so deciding and legal-command listing are what the ratio prices); into DuckDB, the
-limit is the same games played in memory (so the ratio prices the store's batched writes).
+* greedy play: whole games between greedy bots, in games per second on this one core; limit: folding the
+  same games' recorded events (replay never decides, so deciding, legal commands and the bot's scoring are
+  what the ratio prices). Target (issue 18): 100 games/s 1 against 1 and 20 games/s 4 against 4.
+* the baseline bot (``aero simulate``'s default): events decided per second against the fold rate of the
+  same games. Target: a ratio of 0.3.
+* replay: the games' events read back from JSON lines (msgspec) and folded, against msgspec decode plus a
+  fold that does nothing (``benchmarks/rulesets.py``). Target: a ratio of 0.5.
+* into DuckDB: the baseline games played and stored; limit: the same games in memory.
+
+Forces: Thunderbolts against Dakkajets on a 4'x4' table, 25 points an aircraft.
 """
 
 from __future__ import annotations
@@ -12,14 +20,19 @@ import tempfile
 import time
 from pathlib import Path
 
-from aero_events.bots import RandomBot, play
-from aero_events.core import GameSession, SeededDice, TapeDice
+from aero_events.bots import play
+from aero_events.core import GameSession, SeededDice
 from aero_events.rulesets.aeronautica import AeronauticaRules
+from aero_events.rulesets.aeronautica.bots import BaselineBot, GreedyBot
 from aero_events.rulesets.aeronautica.forces import AircraftEntry, ForceList
 from aero_events.rulesets.aeronautica.scenarios.dogfight import dogfight_setup
-from aero_events.store import EventStore
+from benchmarks.rulesets import GamesPlayed, fold_seconds, replay_seconds
 
 RULES = AeronauticaRules()
+#: Issue 18's targets: greedy games per second per core by size; baseline decide/fold; replay/decode.
+GREEDY_TARGET = {1: 100.0, 4: 20.0}
+BASELINE_TARGET = 0.3
+REPLAY_TARGET = 0.5
 
 
 def setup(size: int):
@@ -29,40 +42,58 @@ def setup(size: int):
                           catalogue=RULES.catalogue, check_points=False)
 
 
-def play_games(size: int, games: int) -> list[GameSession]:
+def play_games(size: int, bot: type, seconds: float, min_games: int = 2, max_games: int = 200) -> GamesPlayed:
+    """Seeded games of ``bot`` against itself until ``seconds`` of CPU are spent (``min_games`` at least)."""
     sessions = []
-    for seed in range(games):
+    spent = 0.0
+    while len(sessions) < max_games and (len(sessions) < min_games or spent < seconds):
+        seed = len(sessions)
+        started = time.process_time()
         session = GameSession(RULES, setup(size), dice=SeededDice(seed), game_id=f"bench-{size}-{seed}")
-        play(session, {"imperium": RandomBot(seed), "orks": RandomBot(seed + 1)})
+        play(session, {"imperium": bot(seed), "orks": bot(seed + 1)})
+        spent += time.process_time() - started
         sessions.append(session)
-    return sessions
+    return GamesPlayed(ruleset=RULES, scenario="dogfight", bot=bot.name, sessions=sessions, seconds=spent)
 
 
 def main() -> None:
-    for size, games in ((1, 40), (4, 15)):
-        started = time.perf_counter()
-        sessions = play_games(size, games)
-        memory = games / (time.perf_counter() - started)
-        events = sum(s.seq for s in sessions)
-
-        started = time.perf_counter()
-        for session in sessions:
-            replay = GameSession(RULES, session.game.setup, dice=TapeDice([]), game_id=session.game_id)
-            replay.record(session.events())
-        folding = games / (time.perf_counter() - started)
-
-        with tempfile.TemporaryDirectory() as folder:
-            started = time.perf_counter()
-            sessions = play_games(size, games)
-            with EventStore(Path(folder) / "bench.duckdb") as store:
-                for session in sessions:
-                    store.save_session(session)
-            stored = games / (time.perf_counter() - started)
+    for size in (1, 4):
         label = f"{size} against {size}"
-        print(f"dogfights {label}: {memory:,.1f} games/s in memory ({events / games:,.0f} events a game); "
-              f"limit (folding the same events) {folding:,.1f} games/s; ratio {memory / folding:.3f}")
-        print(f"dogfights {label} into DuckDB: {stored:,.1f} games/s; limit (in memory) {memory:,.1f} games/s; "
-              f"ratio {stored / memory:.2f}")
+        greedy = play_games(size, GreedyBot, seconds=6.0)
+        rate = greedy.games / greedy.seconds
+        folding = greedy.games / fold_seconds(greedy)
+        print(f"dogfights {label}, greedy v greedy: {rate:,.2f} games/s per core (average {greedy.mean_turns:.1f} "
+              f"turns, {greedy.events / greedy.games:,.0f} events a game); limit (folding the same events) "
+              f"{folding:,.1f} games/s; ratio {rate / folding:.4f}; target {GREEDY_TARGET[size]:g} games/s, "
+              f"reached {rate / GREEDY_TARGET[size]:.3f}", flush=True)
+
+        baseline = play_games(size, BaselineBot, seconds=4.0)
+        decided = baseline.events / baseline.seconds
+        folded = baseline.events / fold_seconds(baseline)
+        print(f"dogfights {label}, baseline v baseline: {baseline.games / baseline.seconds:,.1f} games/s (average "
+              f"{baseline.mean_turns:.1f} turns, {baseline.events / baseline.games:,.0f} events a game), "
+              f"{decided:,.0f} events/s decided; limit (fold of the same games) {folded:,.0f} events/s; ratio "
+              f"{decided / folded:.3f}; target ratio {BASELINE_TARGET}", flush=True)
+
+        replay, trivial = replay_seconds(baseline)
+        print(f"aeronautica replay ({label} baseline games): decode + fold {baseline.events / replay:,.0f} events/s; "
+              f"limit (msgspec decode + trivial fold of the same lines) {baseline.events / trivial:,.0f} events/s; "
+              f"ratio {trivial / replay:.3f}; target ratio {REPLAY_TARGET}", flush=True)
+
+        games = min(baseline.games, 10)
+        with tempfile.TemporaryDirectory() as folder:
+            from aero_events.store import EventStore
+
+            started = time.perf_counter()
+            again = play_games(size, BaselineBot, seconds=0.0, min_games=games, max_games=games)
+            memory = time.perf_counter() - started
+            started = time.perf_counter()
+            with EventStore(Path(folder) / "bench.duckdb") as store:
+                for session in again.sessions:
+                    store.save_session(session)
+            stored = games / (memory + time.perf_counter() - started)
+        print(f"dogfights {label} into DuckDB (baseline): {stored:,.1f} games/s; limit (in memory) "
+              f"{games / memory:,.1f} games/s; ratio {stored * memory / games:.2f}", flush=True)
 
 
 if __name__ == "__main__":

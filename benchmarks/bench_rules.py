@@ -10,6 +10,9 @@ Two lines, each with a limit measured in the same run:
   processes (a pool started and warmed up before the clock starts), in games per second overall and per
   process. The ratio is the 2-process rate over the 1-process rate (2.0 would be perfect on 2 free cores).
 
+Before them, for every registered ruleset, the lines of :mod:`benchmarks.rulesets` (decide against fold, replay
+against msgspec decode, games per second with their average length).
+
 Run: ``python -m benchmarks rules``.
 """
 
@@ -21,7 +24,7 @@ from pathlib import Path
 from aero_events.core import StateCheckpoint
 from aero_events.regress import from_folder, rerun
 from aero_events.rulesets.aeronautica.forces import AircraftEntry, ForceList
-from aero_events.sim import Matchup, process_pool, simulate
+from aero_events.sim import Matchup, make_matchup, process_pool, simulate
 
 REPLAYS = Path(__file__).resolve().parents[1] / "replays"
 SIM_GAMES = 240
@@ -62,7 +65,7 @@ def measure_regress(runs: int = 3) -> str:
 def bench_matchup() -> Matchup:
     bolts = ForceList(name="Bolts", faction="imperial_navy", aircraft=(AircraftEntry(aircraft="thunderbolt"),) * 3)
     dakkas = ForceList(name="Dakkas", faction="ork_air_waaagh", aircraft=(AircraftEntry(aircraft="dakkajet"),) * 4)
-    return Matchup(name="bench", forces=(bolts, dakkas), board="4x4")
+    return make_matchup("bench", "aeronautica/wov-2019", scenario="face-off", forces=[bolts, dakkas], board="4x4")
 
 
 def measure_simulate(games: int = SIM_GAMES) -> str:
@@ -84,6 +87,9 @@ def measure_simulate(games: int = SIM_GAMES) -> str:
 
 
 def main() -> None:
+    from benchmarks import rulesets
+
+    rulesets.main(seconds=2.0)  # the same deciding, folding and replay lines for every registered ruleset
     print(measure_regress(), flush=True)
     print(measure_simulate(), flush=True)
 

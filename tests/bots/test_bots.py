@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from aero_events.bots import RandomBot, StableRandom, play
-from aero_events.bots.greedy import GreedyBot, chance
 from aero_events.core import GameSession, SeededDice
 from aero_events.rulesets.aeronautica import AeronauticaRules
+from aero_events.rulesets.aeronautica.bots import GreedyBot, chance
 from aero_events.rulesets.aeronautica.forces import AircraftEntry, ForceList
 from aero_events.rulesets.aeronautica.scenarios.dogfight import dogfight_setup
 

@@ -1,0 +1,17 @@
+"""The odds from any position: bots play the game on many times in memory (``aero odds``).
+
+* :func:`odds`: each side's win probability with a Wilson interval and its expected score, from the position
+  after any event of a game's branch; secret orders sealed in that turn are given afresh in each playout
+  (:mod:`.playouts` says why);
+* :func:`win_probability_strip`: the odds at the start of every turn and at the end, for the replay page
+  and the report (:mod:`.strip`).
+
+Only the core interface is used (``legal_commands`` through the bots, ``outcome``, ``sides``, ``bots``), so
+every ruleset has odds.
+"""
+
+from .playouts import Odds, OddsError, PlayoutResult, SideOdds, odds, playout_seed, start_point
+from .strip import StripPoint, turn_starts, win_probability_strip
+
+__all__ = ["Odds", "OddsError", "PlayoutResult", "SideOdds", "StripPoint", "odds", "playout_seed", "start_point",
+           "turn_starts", "win_probability_strip"]

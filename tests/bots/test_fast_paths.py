@@ -1,0 +1,119 @@
+"""The fast paths of Aeronautica's decider (issue 18) give exactly what the plain paths give: the event type
+to part dispatch table, the session's fold of decided events reusing the decider's states, and the
+manoeuvre reach worked out once per manoeuvre, facing and Speed."""
+
+from __future__ import annotations
+
+import pytest
+
+from aero_events.bots import RandomBot, play
+from aero_events.core import GameSession, SeededDice, TapeDice
+from aero_events.core.dice import DiceRolled
+from aero_events.hexgrid import Hex
+from aero_events.rulesets.aeronautica import AeronauticaRules, movement
+from aero_events.rulesets.aeronautica import ruleset as aeronautica
+from aero_events.rulesets.aeronautica.bots import BaselineBot, GreedyBot
+from aero_events.rulesets.aeronautica.forces import AircraftEntry, ForceList
+from aero_events.rulesets.aeronautica.scenarios.dogfight import dogfight_setup
+
+RULES = AeronauticaRules()
+
+
+def every_part(rules, state, event):
+    """The plain search: each part of the turn offered the event in turn (ruleset.PARTS)."""
+    if type(event).core_event or type(event) is DiceRolled:
+        return state
+    for part in aeronautica.PARTS:
+        new = part.evolve(rules, state, event)
+        if new is not None:
+            return new
+    raise TypeError(type(event).__name__)
+
+
+def dogfight(size: int, seed: int, bots) -> GameSession:
+    imperium = ForceList(name="i", faction="imperial_navy", aircraft=(AircraftEntry(aircraft="thunderbolt"),) * size)
+    orks = ForceList(name="o", faction="ork_air_waaagh", aircraft=(AircraftEntry(aircraft="dakkajet"),) * size)
+    setup = dogfight_setup(("imperium", imperium), ("orks", orks), 25 * size, board="4x4",
+                           catalogue=RULES.catalogue, check_points=False)
+    session = GameSession(RULES, setup, dice=SeededDice(seed), game_id=f"fast-{size}-{seed}")
+    play(session, {"imperium": bots[0](seed), "orks": bots[1](seed + 1)}, max_commands=400)
+    return session
+
+
+@pytest.fixture(scope="module")
+def sessions():
+    return [dogfight(1, 1, (BaselineBot, RandomBot)), dogfight(2, 2, (BaselineBot, BaselineBot)),
+            dogfight(1, 3, (GreedyBot, BaselineBot))]
+
+
+def test_every_event_type_goes_to_the_parts_that_name_it():
+    from aero_events.core import Event
+    from aero_events.rulesets.aeronautica import events
+
+    types = [t for t in vars(events).values() if isinstance(t, type) and issubclass(t, Event)
+             and t.__module__ == events.__name__ and not t.abstract_event]
+    for event_type in types:
+        assert aeronautica.parts_for(event_type), event_type.__name__
+    names = {t.__name__: [p.__module__.rsplit(".", 1)[-1] for p in aeronautica.parts_for(t)] for t in types}
+    assert names["RollAccepted"] == ["rerolls", "firing"]  # a re-roll outside a volley, else the volley's
+    assert names["ManoeuvreFlown"] == ["movement"]
+
+
+def test_the_dispatch_table_folds_every_event_as_offering_it_to_each_part_does(sessions):
+    for session in sessions:
+        state = session.state_at(0)
+        for env in session.events():
+            expected = every_part(RULES, state, env.event)
+            assert RULES.evolve(state, env.event) == expected, (env.seq, env.type)
+            state = expected
+
+
+def test_the_sessions_states_are_those_a_fresh_fold_reaches(sessions):
+    """decide folds each event once and the session reuses those states: a replay from the record (which
+    never decides) reaches the same state hash at every turn and at the end."""
+    for session in sessions:
+        replay = GameSession(AeronauticaRules(), session.game.setup, dice=TapeDice([]), game_id=session.game_id)
+        replay.record(session.events())  # checks every StateCheckpoint
+        assert replay.state_hash() == session.state_hash()
+        assert replay.state == session.state
+
+
+@pytest.mark.parametrize("where", [Hex(0, 0), Hex(4, -1), Hex(-3, 6)])
+def test_the_reach_of_a_manoeuvre_is_the_same_from_every_hex(where):
+    for number in RULES.manoeuvres.numbers:
+        manoeuvre = RULES.manoeuvres.get(number)
+        for facing in range(6):
+            for speed in range(10):
+                assert movement.flights(where, facing, manoeuvre, speed) == \
+                    movement._flights_from(where, facing, manoeuvre, speed)
+
+
+def test_the_plans_offered_are_those_of_the_flights(sessions):
+    for session in sessions:
+        for seq in range(0, session.seq + 1, 7):
+            for aircraft in session.state_at(seq).aircraft.values():
+                plans = [(f.side, f.stage_hexes, f.facings) for f in movement.manoeuvre_plans(RULES, aircraft)]
+                flights = [(f.side, f.stage_hexes, f.facings) for f in movement.manoeuvre_flights(RULES, aircraft)]
+                assert plans == flights
+
+
+def test_the_greedy_set_up_takes_the_first_best_placement_without_building_every_command():
+    """The greedy bot's placement (middle of the edge, facing the far side, middling Speed and Altitude) over
+    the lazy placement products gives what scoring every placement command gives."""
+    from aero_events.rulesets.aeronautica.commands import RollOff
+
+    for size in (1, 3):
+        imperium = ForceList(name="i", faction="imperial_navy",
+                             aircraft=(AircraftEntry(aircraft="thunderbolt"),) * size)
+        orks = ForceList(name="o", faction="ork_air_waaagh", aircraft=(AircraftEntry(aircraft="dakkajet"),) * size)
+        setup = dogfight_setup(("imperium", imperium), ("orks", orks), 25 * size, board="4x4",
+                               catalogue=RULES.catalogue, check_points=False)
+        session = GameSession(RULES, setup, dice=SeededDice(size), game_id=f"placing-{size}")
+        session.apply(RollOff(player="imperium"))
+        bot = GreedyBot(size)
+        for _ in range(2 * size):
+            player = next(p for p in ("imperium", "orks") if len(session.legal_commands(p)))
+            options = session.legal_commands(player)
+            expected = max(options, key=lambda o: bot._placement_value(RULES, session.state, o))
+            assert bot._best_placement(RULES, session.state, options) == expected
+            session.apply(expected)
