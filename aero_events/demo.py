@@ -1,77 +1,101 @@
-"""The demo (`aero demo`, `make demo`): a 100-point Dogfight (p.34-35) between the greedy and the random bot,
-recorded in the DuckDB store and told turn by turn.
+"""The demo (`aero demo`, `make demo`): a ruleset's demo scenario played by its bots, recorded in the DuckDB
+store, told event by event, verified, and its outcome printed.
 
-Veil Squadron (four Thunderbolts with Skystrike missiles, 100 points) meets Da Red Skull
-Kommandos (four Dakkajets with Rokkits and a Fighta Bommer, 100 points) on a 4'x4' Area of
-Engagement (p.9). The set-up roll-off, the placements, every manoeuvre, shot, die, Stall,
-Spin, Tailing position and the Victory points are events; the same seed gives the same game.
+``aero demo --ruleset NAME`` plays any registered ruleset (a full name, or a family for its default
+version); without it, the default ruleset. The ruleset says what its demo is
+(``ruleset.demo_scenario()``: a scenario, its options and a bot per player); Aeronautica's is a 100-point
+Dogfight (p.34-35) between the greedy and the random bot: Veil Squadron (four Thunderbolts with Skystrike
+missiles) meets Da Red Skull Kommandos (four Dakkajets with Rokkits and a Fighta Bommer) on a 4'x4' Area
+of Engagement (p.9). The same seed gives the same game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import shlex
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from aero_events.bots import GreedyBot, RandomBot, play
-from aero_events.core import GameSession, SeededDice
-from aero_events.rulesets.aeronautica import AeronauticaRules
-from aero_events.rulesets.aeronautica.forces import AircraftEntry, ForceList, force_points
-from aero_events.rulesets.aeronautica.narrate import narrate
-from aero_events.rulesets.aeronautica.scenarios.dogfight import dogfight_setup
+from aero_events.bots import bots_for, make_bot, play
+from aero_events.core import GameSession, Ruleset, SeededDice, issued_command
+from aero_events.core.registry import default_ruleset, get_ruleset
 
-DEMO_PLAYERS = ("imperium", "orks")
-#: The default seed: of seeds 1-79, the one whose greedy-against-random game shows the most of the rules
-#: (24 shots, damage, Stalls, Spins, Tailing, over 6 turns); the random bot often flies off the board early.
+#: The default seed: for Aeronautica, of seeds 1-79, the one whose greedy-against-random game shows the most
+#: of the rules (24 shots, damage, Stalls, Spins, Tailing, over 6 turns).
 DEMO_SEED = 22
-DEMO_POINTS = 100
-BOTS = {"greedy": GreedyBot, "random": RandomBot}
 
 
-def demo_forces() -> tuple[ForceList, ForceList]:
-    """Two 100-point forces from the Squadron Lists (p.38-47)."""
-    thunderbolts = ForceList(name="Veil Squadron", faction="imperial_navy", points_limit=DEMO_POINTS,
-                             aircraft=(AircraftEntry(aircraft="thunderbolt", weapons=("skystrike_missiles",) * 2),)
-                             * 4)
-    orks = ForceList(name="Da Red Skull Kommandos", faction="ork_air_waaagh", points_limit=DEMO_POINTS,
-                     aircraft=(AircraftEntry(aircraft="dakkajet", weapons=("rokkits",) * 2),) * 4
-                     + (AircraftEntry(aircraft="fighta_bommer"),))
-    return thunderbolts, orks
+def demo_plan(ruleset: Ruleset) -> tuple[str, dict[str, Any], tuple[str, ...]]:
+    """The ruleset's demo: (scenario name, options, a bot per player). Without a demo of its own: its first
+    scenario with its default options, and its first bot for every player."""
+    plan = ruleset.demo_scenario()
+    if plan is not None:
+        return plan
+    scenarios = ruleset.scenarios()
+    if not scenarios:
+        raise KeyError(f"the ruleset {ruleset.name} has no scenario to play a demo of")
+    scenario = next(iter(scenarios.values()))
+    bot = next(iter(bots_for(ruleset)))
+    return scenario.name, {}, (bot,) * len(scenario.players)
 
 
-def demo_session(seed: int = DEMO_SEED, game_id: str | None = None) -> GameSession:
-    """A seeded session of the demo Dogfight, at its set-up phase."""
-    rules = AeronauticaRules()
-    imperium, orks = demo_forces()
-    setup = dogfight_setup((DEMO_PLAYERS[0], imperium), (DEMO_PLAYERS[1], orks), DEMO_POINTS, board="4x4",
-                           catalogue=rules.catalogue)
-    return GameSession(rules, setup, dice=SeededDice(seed), game_id=game_id or f"demo-{seed}",
-                       metadata={"scenario": "The Dogfight", "seed": seed})
+def demo_session(seed: int = DEMO_SEED, game_id: str | None = None, ruleset: Ruleset | None = None) -> GameSession:
+    """A seeded session of the ruleset's demo scenario (default: the default ruleset), at its start."""
+    rules = ruleset or get_ruleset(default_ruleset())
+    name, options, _ = demo_plan(rules)
+    scenario = rules.scenarios()[name]
+    setup = scenario.build({**scenario.default_options, **options}, seed)
+    metadata: dict[str, Any] = {"scenario": scenario.name, "seed": seed}
+    metadata.update(rules.game_metadata())
+    return GameSession(rules, setup, dice=SeededDice(seed), game_id=game_id or f"demo-{seed}", metadata=metadata)
 
 
-def run_demo(db_path: str = "aero.duckdb", seed: int = DEMO_SEED, bots: tuple[str, str] = ("greedy", "random"),
-             say: Callable[[str], None] = print) -> str:
-    """Play, store and narrate the demo Dogfight; return its game id."""
+def run_demo(db_path: str = "aero.duckdb", seed: int = DEMO_SEED, bots: Sequence[str] | None = None,
+             say: Callable[[str], None] = print, ruleset: Ruleset | None = None) -> str:
+    """Play, store, narrate and verify the demo of ``ruleset`` (default: the default ruleset); return its
+    game id. ``bots``: one bot name per player (default: the ruleset's demo bots)."""
     from aero_events.store import EventStore
 
+    rules = ruleset or get_ruleset(default_ruleset())
+    chosen = tuple(bots) if bots is not None else demo_plan(rules)[2]
     with EventStore(db_path) as store:
         # A second run of the same seed is stored beside the first, as demo-SEED-2 ...
-        session = demo_session(seed, store.unused_game_id(f"demo-{seed}", f"demo-{seed}-{{}}"))
-        session.game.metadata["bots"] = ",".join(bots)
-        rules = session.ruleset
-        for side, bot in zip(session.game.setup.sides, bots, strict=True):
-            points = force_points(side.force, rules.catalogue)
-            say(f"{side.player} ({bot} bot): {side.force.name}, {len(side.force.aircraft)} aircraft, "
-                f"{points.total} points")
-        players = {player: BOTS[bot](f"{seed}:{player}") for player, bot in zip(DEMO_PLAYERS, bots, strict=True)}
-        commands = play(session, players)
-        for line in narrate(session.events()):
+        session = demo_session(seed, store.unused_game_id(f"demo-{seed}", f"demo-{seed}-{{}}"), rules)
+        players = tuple(rules.players(session.state))
+        if len(chosen) != len(players):
+            raise ValueError(f"{rules.name} has {len(players)} players ({', '.join(players)}): name a bot for each")
+        session.game.metadata["bots"] = ",".join(chosen)
+        by_player = dict(zip(players, chosen, strict=True))
+        for line in rules.describe_setup(session.game.setup, by_player):
+            say(line)
+        commands = play(session, {player: make_bot(rules, bot, f"{seed}:{player}")
+                                  for player, bot in by_player.items()})
+        for line in rules.narrate(session.events(), session.state_at(0)):
             say(line)
         store.save_session(session)
         report = store.verify(session.game_id)
-    dice = sum(1 for e in session.events() if e.type == "DiceRolled")
+    envelopes = session.events()
+    dice = sum(1 for e in envelopes if e.type == "DiceRolled")
+    recorded = sum(1 for e in envelopes if issued_command(e.event) is not None)
     say("")
-    say(f"{commands} commands produced {session.seq} events ({dice} dice rolls) over {session.state.turn} turns.")
+    say(f"{commands} commands produced {session.seq} events ({recorded} of them the commands, {dice} dice rolls) "
+        f"over {rules.clock(session.state)[0]} turns.")
+    say(f"Outcome: {rules.summary_line(session.state)}")
     say(f"Stored as game {session.game_id} in {db_path}; verify: {'ok' if report.ok else report}")
-    say(f"  replay it:  aero show {session.game_id} --db {db_path}")
-    say(f"  branch it:  aero branch {session.game_id} --at 100 --name what-if --db {db_path}")
-    say(f"  export it:  aero export {session.game_id} {session.game_id}.jsonl --db {db_path}")
+    for line in next_steps(session.game_id, db_path, envelopes):
+        say(line)
     return session.game_id
+
+
+def next_steps(game_id: str, db_path: str, envelopes: Sequence[Any]) -> list[str]:
+    """The commands to look at the stored game next, written to run as printed (:func:`aero_command`): the
+    replay and the report first, a fork at a command boundary halfway through, the export as a record."""
+    from aero_events.cli.common import aero_command
+
+    aero, game, db = aero_command(), shlex.quote(game_id), shlex.quote(str(db_path))
+    forks = [e.seq - 1 for e in envelopes if issued_command(e.event) is not None and e.seq > 1]
+    fork = forks[len(forks) // 2] if forks else len(envelopes)
+    return [f"  watch it:   {aero} replay {game} --db {db} --out {shlex.quote(game_id + '-replay.html')}",
+            f"  report:     {aero} report {game} --db {db} --out {shlex.quote(game_id + '-report.html')}",
+            f"  the log:    {aero} show {game} --db {db}",
+            f"  branch it:  {aero} branch {game} --at {fork} --name what-if --db {db}",
+            f"  export it:  {aero} export {game} {shlex.quote(game_id + '.aero')} --db {db}"]

@@ -1,34 +1,39 @@
-"""Post-match and many-match analysis: statistics, luck, damage, flight traces, hexes used, SQL views.
+"""Post-match and many-match analysis of games of any ruleset: scenes over time, sides, dice, SQL views.
 
 Per game, everything starts from one fold of the events (:func:`load_timeline`, or
-:func:`timeline_from_session` for a live game) and returns pyarrow Tables (pandas is
-not needed; ``table.to_pandas()`` works where it is installed) and Plotly figures:
+:func:`timeline_from_session` for a live game) and the replay's steps (:func:`game_steps`, each with the
+ruleset's scene), and returns pyarrow Tables (``table.to_pandas()`` works where pandas is installed) and
+Plotly figures:
 
-* :func:`aircraft_stats`, :func:`side_stats`: shots, hits, damage dealt and taken, Tailing, Stalls, Spins;
-* :func:`luck_table`: expected against actual successes of every targeted roll (p.7), running per player;
-* :func:`damage_by_turn`, :func:`flight_traces`, :func:`hex_usage`;
-* :mod:`.charts`: the figures of those tables; :func:`report_html` / :func:`write_report`: one HTML page.
+* :func:`side_summary`: pieces fielded, in play, destroyed, disengaged, score and result, dice, per side;
+* :func:`level_traces`: every piece's level (altitude, height band) through the game;
+* :func:`cell_usage`: on a hex table, the cells each side entered, and how often;
+* :mod:`.charts`: the figures of those tables; :func:`report_html` / :func:`write_report`: one HTML page,
+  with the ruleset's own sections after the generic ones (``Ruleset.report_sections``).
 
-Across games, in DuckDB: :func:`create_views` (``dice_rolls``, ``dice_luck``, ``movements``,
-``shots``, ``damage``, ``destroyed``, ``game_results``, ``game_aircraft``) and
-:mod:`.many_games` (outcomes, win rates and damage by aircraft type).
+Readers of Aeronautica-style firing and damage events (:mod:`.shots`, :mod:`.stats`, :mod:`.luck`,
+:func:`damage_by_turn`) serve the rulesets that record them (Aeronautica's report sections).
+
+Across games, in DuckDB: the views the store keeps in its file (:mod:`aero_events.store.views`;
+:func:`create_views` makes them on another connection, e.g. over a Parquet export) and
+:mod:`.many_games` (outcomes, win rates and damage by piece type).
 """
 
-from .hex_usage import hex_usage, hex_visits
 from .luck import actual_successes, expected_successes, luck_summary, luck_table, success_chance
-from .many_games import aircraft_type_summary, game_outcomes
-from .over_time import damage_by_turn, flight_traces
+from .many_games import game_outcomes, piece_type_summary
+from .over_time import damage_by_turn
 from .report import GameReport, report_html, write_report
+from .scenes import cell_usage, game_steps, level_traces, side_summary
 from .shots import ShotRecord, shot_records
 from .stats import aircraft_stats, game_result, game_shots, side_stats, victory_points
-from .tables import query, table_html
+from .tables import heading, query, table_html
 from .timeline import Timeline, fold_timeline, load_timeline, timeline_from_session
-from .views import VIEW_NAMES, create_views
+from .views import create_views, view_names
 
 __all__ = [
-    "VIEW_NAMES", "GameReport", "ShotRecord", "Timeline", "actual_successes", "aircraft_stats",
-    "aircraft_type_summary", "create_views", "damage_by_turn", "expected_successes", "flight_traces",
-    "fold_timeline", "game_outcomes", "game_result", "game_shots", "hex_usage", "hex_visits", "load_timeline",
-    "luck_summary", "luck_table", "query", "report_html", "shot_records", "side_stats", "success_chance",
-    "table_html", "timeline_from_session", "victory_points", "write_report",
+    "GameReport", "ShotRecord", "Timeline", "actual_successes", "aircraft_stats", "cell_usage", "create_views",
+    "damage_by_turn", "expected_successes", "fold_timeline", "game_outcomes", "game_result", "game_shots",
+    "game_steps", "heading", "level_traces", "load_timeline", "luck_summary", "luck_table",
+    "piece_type_summary", "query", "report_html", "shot_records", "side_stats", "side_summary",
+    "success_chance", "table_html", "timeline_from_session", "victory_points", "view_names", "write_report",
 ]

@@ -1,9 +1,7 @@
-"""How a game went, turn by turn and event by event: damage per turn, Altitude and Speed traces.
+"""Damage turn by turn, for rulesets whose pieces have Structure (Aeronautica's report section uses it).
 
-Both read the folded :class:`~.timeline.Timeline`: damage from the ``DamageSuffered``
-events and the shots that caused them, Altitude and Speed by comparing each state with
-the one before (states share unchanged aircraft, so an event that touched no aircraft
-costs one identity test).
+Reads the folded :class:`~.timeline.Timeline`: damage from the ``DamageSuffered`` events and the shots
+that caused them (:mod:`.shots`). Levels over time, for any ruleset, are :func:`.scenes.level_traces`.
 """
 
 from __future__ import annotations
@@ -19,11 +17,6 @@ from .timeline import Timeline
 DAMAGE_SCHEMA = pa.schema([
     ("turn", pa.int32()), ("side", pa.string()), ("damage_taken", pa.int64()), ("damage_dealt", pa.int64()),
     ("cumulative_taken", pa.int64()), ("structure_left", pa.int64()), ("aircraft_in_play", pa.int64()),
-])
-
-FLIGHT_SCHEMA = pa.schema([
-    ("seq", pa.int64()), ("turn", pa.int32()), ("phase", pa.string()), ("aircraft", pa.string()),
-    ("side", pa.string()), ("altitude", pa.int32()), ("speed", pa.int32()), ("status", pa.string()),
 ])
 
 
@@ -53,26 +46,3 @@ def damage_by_turn(timeline: Timeline, shots: list[ShotRecord] | None = None) ->
                          "damage_dealt": dealt[(turn, player)], "cumulative_taken": running,
                          "structure_left": sum(a.structure for a in in_play), "aircraft_in_play": len(in_play)})
     return table_from_rows(rows, DAMAGE_SCHEMA)
-
-
-def flight_traces(timeline: Timeline) -> pa.Table:
-    """Each aircraft's Altitude and Speed at the start and after every event that changed either."""
-    rows = []
-    first = timeline.initial
-    first_turn, first_phase = timeline.ruleset.clock(first)
-    for aircraft in first.aircraft.values():
-        rows.append({"seq": 0, "turn": first_turn, "phase": first_phase, "aircraft": aircraft.id,
-                     "side": aircraft.owner, "altitude": aircraft.altitude, "speed": aircraft.speed,
-                     "status": aircraft.status})
-    for envelope, before, after in timeline.pairs():
-        if after.aircraft is before.aircraft:
-            continue
-        for aircraft_id, aircraft in after.aircraft.items():
-            old = before.aircraft.get(aircraft_id)
-            if old is aircraft or (old is not None and (old.altitude, old.speed, old.status)
-                                   == (aircraft.altitude, aircraft.speed, aircraft.status)):
-                continue
-            rows.append({"seq": envelope.seq, "turn": envelope.turn, "phase": envelope.phase,
-                         "aircraft": aircraft_id, "side": aircraft.owner, "altitude": aircraft.altitude,
-                         "speed": aircraft.speed, "status": aircraft.status})
-    return table_from_rows(rows, FLIGHT_SCHEMA)

@@ -1,35 +1,32 @@
-"""The one-page post-match report: the replay and every chart and table of a game, in one HTML file.
+"""The one-page post-match report of a game of any ruleset: the result, the replay, charts and tables.
 
-plotly.js is embedded once, in the first figure; the other figures reuse it, so the
-page works offline and weighs plotly.js plus the game's data. Sections: the result,
-the replay, per-side and per-aircraft statistics, luck, damage over turns, Altitude
-and Speed, and the hexes each side used.
+plotly.js is embedded once, in the first figure; the other figures reuse it, so the page works offline
+and weighs plotly.js plus the game's data. Sections, for every ruleset: the result (the ruleset's
+outcome), the replay, each side's summary, the level of every piece over the turns, the cells each side
+used (hex tables only), the dice each side rolled against a fair die; then the ruleset's own sections
+(``Ruleset.report_sections``), if it has any.
 """
 
 from __future__ import annotations
 
 import html
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import plotly.graph_objects as go
 import plotly.io as pio
 import pyarrow as pa
 
 from . import charts
-from .hex_usage import hex_usage
-from .luck import luck_summary, luck_table
-from .over_time import damage_by_turn, flight_traces
-from .stats import aircraft_stats, game_result, game_shots, side_stats
-from .tables import table_html
+from .scenes import cell_usage, game_steps, level_traces, side_summary
+from .tables import query, table_html
 from .timeline import Timeline, load_timeline
 
 _STYLE = """
 body { font-family: Helvetica, Arial, sans-serif; margin: 24px auto; max-width: 1500px; color: #222; }
 h1 { font-size: 24px; margin-bottom: 4px; } h2 { font-size: 19px; margin-top: 36px; border-bottom: 1px solid #ddd; }
-p.meta { color: #555; margin-top: 0; }
+p.meta { color: #555; margin-top: 0; } p.result { font-size: 17px; }
 table.stats { border-collapse: collapse; margin: 12px 0; font-size: 13px; }
 table.stats caption { text-align: left; font-weight: bold; padding: 4px 0; }
 table.stats th, table.stats td { border: 1px solid #ddd; padding: 3px 8px; }
@@ -38,80 +35,109 @@ table.stats th { background: #f3f3f3; } table.stats td.num { text-align: right; 
 
 
 @dataclass(frozen=True)
+class Section:
+    """One section of the page: a heading, then a figure (a ``go.Figure`` or a figure dict) and/or HTML."""
+
+    title: str
+    figure: Any = None
+    html: str = ""
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+def dice_table(timeline: Timeline) -> pa.Table:
+    """Per player and kind of roll: rolls, dice, mean face and a fair die's mean (generic: any die size)."""
+    from aero_events.core import DiceRolled
+
+    rows = [{"roller": env.event.roller or "(the game)", "kind": env.event.purpose.split(":", 1)[0].strip(),
+             "sides": env.event.sides, "dice": len(env.event.faces), "total": sum(env.event.faces)}
+            for env in timeline.envelopes if type(env.event) is DiceRolled and env.event.faces]
+    schema = pa.schema([("roller", pa.string()), ("kind", pa.string()), ("sides", pa.int64()), ("dice", pa.int64()),
+                        ("total", pa.int64())])
+    return query("""SELECT roller, kind, 'D' || sides AS die, count(*) AS rolls, sum(dice)::BIGINT AS dice,
+                           round(sum(total) / sum(dice), 2) AS mean_roll, (sides + 1) / 2 AS fair_mean
+                    FROM rolls GROUP BY roller, kind, sides ORDER BY roller, kind, sides""",
+                 rolls=pa.Table.from_pylist(rows, schema=schema))
+
+
+@dataclass(frozen=True)
 class GameReport:
-    """Everything the report shows, computed once from one fold of the game."""
+    """Everything the report shows, computed once from one fold of the game and one pass of its steps."""
 
     timeline: Timeline
-    aircraft: pa.Table
+    steps: list[Any]
     sides: pa.Table
-    luck: pa.Table
-    luck_by_kind: pa.Table
-    damage: pa.Table
-    flight: pa.Table
-    hexes: pa.Table
+    levels: pa.Table
+    cells: pa.Table
+    dice: pa.Table
 
     @classmethod
     def of(cls, timeline: Timeline) -> GameReport:
-        shots = game_shots(timeline)
-        aircraft = aircraft_stats(timeline, shots)
-        luck = luck_table(timeline)
-        return cls(timeline=timeline, aircraft=aircraft, sides=side_stats(timeline, aircraft), luck=luck,
-                   luck_by_kind=luck_summary(luck), damage=damage_by_turn(timeline, shots),
-                   flight=flight_traces(timeline), hexes=hex_usage(timeline))
+        steps = game_steps(timeline)
+        return cls(timeline=timeline, steps=steps, sides=side_summary(timeline, steps), levels=level_traces(steps),
+                   cells=cell_usage(steps), dice=dice_table(timeline))
 
-    def figures(self, replay: bool = True) -> list[tuple[str, go.Figure | dict]]:
-        """(section title, figure) in page order (the replay as a figure dict: see ``replay_spec``)."""
+    def result_line(self) -> str:
+        """The result in the ruleset's words."""
+        outcome = self.timeline.ruleset.outcome(self.timeline.final)
+        turn, phase = self.timeline.ruleset.clock(self.timeline.final)
+        scores = ", ".join(f"{side} {score:g}" for side, score in outcome.scores.items())
+        if not outcome.finished:
+            text = f"Not finished: turn {turn}, {phase.replace('_', ' ')}."
+        else:
+            text = ("A draw" if outcome.draw or outcome.winner is None else f"{outcome.winner} wins")
+            text += f" — {outcome.reason}." if outcome.reason else "."
+        return text + (f" Score: {scores}." if scores else "")
+
+    def sections(self, replay: bool = True) -> list[Section]:
+        """The page's sections in order (the replay as a figure dict: see ``replay_spec``)."""
         from aero_events.viz import replay_spec, style
 
-        colours = style.side_colours(self.timeline.players)
-        starts = charts.turn_starts(self.timeline)
-        figures = []
+        timeline = self.timeline
+        colours = style.side_colours(timeline.players)
+        sections = []
         if replay:
-            figures.append(("Replay", replay_spec(self.timeline)))
-        figures += [
-            ("Luck", charts.luck_figure(self.luck, colours, starts)),
-            ("Damage over turns", charts.damage_figure(self.damage, colours)),
-            ("Altitude and Speed", charts.flight_figure(self.flight, colours, starts, self.timeline.head_seq)),
-            ("Hexes used", charts.hex_heatmap_figure(self.hexes, self.timeline.board, self.timeline.players,
-                                                     colours)),
-        ]
-        return figures
-
-
-def _result_line(timeline: Timeline) -> str:
-    over, winner, reason = game_result(timeline)
-    final = timeline.final
-    if not over:
-        return f"Not finished: turn {final.turn}, {final.phase.replace('_', ' ')}."
-    return (f"{winner} wins" if winner else "A draw") + f" — {reason}."
+            sections.append(Section("Replay", replay_spec(timeline, steps=self.steps), options={"auto_play": False}))
+        sections.append(Section("Per side", html=table_html(self.sides, title="Each side's summary")))
+        if self.levels.num_rows and any(value is not None for value in self.levels.column("level").to_pylist()):
+            name = next(v for v in self.levels.column("level_name").to_pylist() if v)
+            sections.append(Section(f"{name} over turns", charts.level_figure(
+                self.levels, colours, charts.turn_starts(timeline), timeline.head_seq)))
+        table = self.steps[0].scene.table if self.steps else None
+        if table is not None and table.hex_size and self.cells.num_rows:
+            sides = list(dict.fromkeys([*timeline.players, *self.cells.column("side").to_pylist()]))
+            sections.append(Section("Hexes used", charts.cell_heatmap_figure(self.cells, table, sides, colours)))
+        if self.dice.num_rows:
+            sections.append(Section("Dice", html=table_html(self.dice, title="Dice rolled, against a fair die",
+                                                            headings={"die": "Die"})))
+        for extra in timeline.ruleset.report_sections(timeline):
+            sections.append(Section(extra.title, extra.figure, extra.html))
+        return sections
 
 
 def report_html(timeline: Timeline, *, replay: bool = True) -> str:
     """The report of ``timeline`` as a standalone HTML page (plotly.js embedded once)."""
+    from aero_events.viz.replay import START_FROM_SHOWN
+
     report = GameReport.of(timeline)
     players = " vs ".join(timeline.players)
     title = f"{timeline.game_id} ({timeline.branch}): {players}"
-    sections: list[str] = []
+    parts: list[str] = []
     first = True
-    tables_after = {"Replay": [table_html(report.sides, title="Per side"),
-                               table_html(report.aircraft, title="Per aircraft")],
-                    "Luck": [table_html(report.luck_by_kind, title="Luck by player and kind of roll")]}
-    for heading, figure in report.figures(replay):
-        options: dict[str, Any] = {"full_html": False, "include_plotlyjs": first,
-                                   "config": {"displaylogo": False}, "validate": False}
-        if heading == "Replay":
-            options["auto_play"] = False
-        sections.append(f"<h2>{html.escape(heading)}</h2>" + pio.to_html(figure, **options))
-        sections.extend(tables_after.get(heading, []))
-        first = False
-    if not replay:
-        sections.insert(0, table_html(report.sides, title="Per side") + table_html(report.aircraft,
-                                                                                     title="Per aircraft"))
-    meta = (f"{html.escape(getattr(timeline.ruleset, 'name', ''))} · {len(timeline)} events · "
-            f"{html.escape(_result_line(timeline))}")
+    for section in report.sections(replay):
+        parts.append(f"<h2>{html.escape(section.title)}</h2>")
+        if section.figure is not None:
+            options: dict[str, Any] = {"full_html": False, "include_plotlyjs": first,
+                                       "config": {"displaylogo": False}, "validate": False, **section.options}
+            if section.title == "Replay":
+                options["post_script"] = START_FROM_SHOWN
+            parts.append(pio.to_html(section.figure, **options))
+            first = False
+        parts.append(section.html)
+    meta = f"{html.escape(getattr(timeline.ruleset, 'name', ''))} · {len(timeline)} events"
     return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
             f"<style>{_STYLE}</style></head><body><h1>{html.escape(title)}</h1><p class='meta'>{meta}</p>"
-            + "".join(sections) + "</body></html>")
+            f"<p class='result'><b>Result:</b> {html.escape(report.result_line())}</p>"
+            + "".join(parts) + "</body></html>")
 
 
 def write_report(store: Any, game_id: str, path: str | os.PathLike, branch: str = "main") -> Path:

@@ -12,13 +12,11 @@ fork included) and folds it; :func:`timeline_from_session` reuses the states a l
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from aero_events.core import Envelope, GameSession, Ruleset, StateCheckpoint
-from aero_events.hexgrid import Board
 
 
 @dataclass(frozen=True)
@@ -77,13 +75,9 @@ class Timeline:
             yield envelope, before, after
             before = after
 
-    @functools.cached_property
-    def board(self) -> Board:
-        """The Area of Engagement the game is played on."""
-        board_of = getattr(self.ruleset, "board", None)
-        if board_of is None:
-            raise TypeError(f"{self.ruleset.name} has no board to draw")
-        return board_of(self.initial)
+    def scene_at(self, seq: int, viewer: str | None = None) -> Any:
+        """The ruleset's scene of the state after event ``seq`` (0: the initial state)."""
+        return self.ruleset.scene(self.state_at(seq), viewer)
 
     @property
     def players(self) -> tuple[str, ...]:

@@ -10,8 +10,8 @@ def play(session: Any, bots: Mapping[str, Any], *, max_commands: int | None = No
          on_command: Callable[[Any, list[Any]], None] | None = None) -> int:
     """Ask each player's bot for a command whenever it has legal ones, until the game is over.
 
-    When both players may act (the Choose Manoeuvres phase), the first player in the
-    game's order acts first. Returns the number of commands applied. ``on_command``
+    When several players may act (Aeronautica's Choose Manoeuvres phase), the first player in
+    the game's order acts first. Returns the number of commands applied. ``on_command``
     is called with each command and the envelopes it produced (for progress or narration).
     """
     applied = 0
@@ -29,6 +29,6 @@ def play(session: Any, bots: Mapping[str, Any], *, max_commands: int | None = No
                 applied += 1
                 break
         else:
-            raise RuntimeError(f"no player has a legal command at turn {session.state.turn}, "
-                               f"phase {session.state.phase}: the game is stuck")
+            turn, phase = session.ruleset.clock(session.state)
+            raise RuntimeError(f"no player has a legal command at turn {turn}, phase {phase}: the game is stuck")
     return applied

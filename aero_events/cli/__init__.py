@@ -12,17 +12,19 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
 import duckdb
 
+from aero_events import __version__
 from aero_events.core.errors import AeroError
 
 #: Modules that register subcommands, in the order their commands are listed.
 COMMAND_MODULES: list[str] = ["aero_events.cli.demo", "aero_events.cli.play", "aero_events.cli.store_commands",
                                "aero_events.cli.viz_commands", "aero_events.cli.rules_commands",
-                               "aero_events.cli.record_commands"]
+                               "aero_events.cli.record_commands", "aero_events.cli.odds_commands"]
 
 EXIT_ERROR = 2
 
@@ -32,6 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="aero",
         description="Tabletop air-combat games as event streams: record, replay, branch, verify, export.",
     )
+    parser.add_argument("--version", action="version", version=f"aero {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(subparsers)
@@ -39,10 +42,23 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def error_message(err: BaseException) -> str:
-    """One line saying what went wrong."""
+    """One line saying what went wrong; a file error names the file and says what is wrong in words."""
+    if isinstance(err, OSError) and err.filename is not None:
+        return file_error_message(err)
     text = str(err.args[0]) if isinstance(err, KeyError) and err.args else str(err)
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     return lines[0] if lines else type(err).__name__
+
+
+def file_error_message(err: OSError) -> str:
+    """``duel.aero: no such file or directory``, or for a file in a missing folder ``runs/x.jsonl: the folder
+    runs does not exist``, never ``[Errno 2]``."""
+    name = os.fsdecode(err.filename)
+    folder = os.path.dirname(name)
+    if isinstance(err, FileNotFoundError) and folder and not os.path.isdir(folder):
+        return f"{name}: the folder {folder} does not exist"
+    reason = (err.strerror or type(err).__name__).lower()
+    return f"{name}: {reason}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,14 +1,20 @@
-"""What several commands share: the ``--db`` option, opening the store, the console."""
+"""What several commands share: the ``--db`` option, opening the store, the console, naming a ruleset."""
 
 from __future__ import annotations
 
 import argparse
+import os
+import shlex
+import shutil
 import sys
 from pathlib import Path
 
 from rich.console import Console
 
+from aero_events.core import Ruleset
+from aero_events.core.registry import default_ruleset, family, get_ruleset, known_families, known_rulesets
 from aero_events.store import DEFAULT_PATH, EventStore, StoreError
+from aero_events.store.database import DEFAULT_LOCK_TIMEOUT
 
 
 def db_option() -> argparse.ArgumentParser:
@@ -16,6 +22,9 @@ def db_option() -> argparse.ArgumentParser:
     parent = argparse.ArgumentParser(add_help=False)
     parent.add_argument("--db", default=DEFAULT_PATH, metavar="PATH",
                         help=f"the DuckDB store (default: {DEFAULT_PATH} here)")
+    parent.add_argument("--wait", type=float, default=DEFAULT_LOCK_TIMEOUT, metavar="SECONDS",
+                        help="how long to wait while another process holds the store "
+                             f"(default: {DEFAULT_LOCK_TIMEOUT:g})")
     return parent
 
 
@@ -24,9 +33,65 @@ def open_store(args: argparse.Namespace, *, must_exist: bool = False) -> EventSt
     (a command that only reads should not leave an empty database behind)."""
     if must_exist and args.db != ":memory:" and not Path(args.db).exists():
         raise StoreError(f"no store at {args.db} (use --db to name another)")
-    return EventStore(args.db)
+    return EventStore(args.db, lock_timeout=store_wait(args))
+
+
+def store_wait(args: argparse.Namespace) -> float:
+    """``--wait SECONDS`` (how long a command waits for another process to release the store)."""
+    wait = getattr(args, "wait", DEFAULT_LOCK_TIMEOUT)
+    if not 0 <= wait <= 24 * 3600:
+        raise StoreError(f"--wait {wait:g}: give 0 to 86400 seconds")
+    return wait
 
 
 def console() -> Console:
     """A rich console on stdout; wide when stdout is not a terminal, so piped lines are not wrapped."""
     return Console(file=sys.stdout, width=None if sys.stdout.isatty() else 160, highlight=False)
+
+
+def is_variant_file(text: str) -> bool:
+    """Whether a ``--rules`` value names a variant file rather than a ruleset: a path ending in .json or .toml."""
+    return text.lower().endswith((".json", ".toml"))
+
+
+def ruleset_named(text: str | None, family_hint: str | None = None) -> Ruleset:
+    """The ruleset a ``--rules``/``--ruleset`` value names: a full name (``aeronautica/faq-2020``), a family
+    (its default version), a version's short name (``faq-2020``, looked up in ``family_hint``'s family first,
+    then in every family), or a variant file (.json or .toml) that a family reads
+    (``variant_from_file``). None: the default ruleset."""
+    if text is None:
+        return get_ruleset(default_ruleset())
+    if is_variant_file(text):
+        families = list(known_families().values())
+        if family_hint:
+            families.sort(key=lambda name: family(name) != family(family_hint))
+        for name in families:
+            ruleset = type(get_ruleset(name)).variant_from_file(text)
+            if ruleset is not None:
+                return ruleset
+        raise KeyError(f"no installed ruleset reads variant files like {text!r}")
+    try:
+        return get_ruleset(text)
+    except KeyError:
+        pass
+    short = [name for name in known_rulesets() if name.partition("/")[2] == text]
+    if family_hint:
+        short.sort(key=lambda name: family(name) != family(family_hint))
+    if short:
+        return get_ruleset(short[0])
+    raise KeyError(f"unknown ruleset {text!r}; known: {', '.join(known_rulesets())} "
+                   "(or give a variant file, .json or .toml)")
+
+
+def aero_command() -> str:
+    """How to type ``aero`` here, for the hints the command prints: ``aero`` when that is this installation's
+    command on the PATH; else this environment's script (``.venv/bin/aero`` from the project folder, after
+    ``make demo``, where ``.venv/bin`` is not on the PATH); else ``python -m aero_events.cli``."""
+    script = Path(sys.prefix) / ("Scripts" if os.name == "nt" else "bin") / "aero"
+    found = shutil.which("aero")
+    if found and script.exists() and Path(found).resolve() == script.resolve():
+        return "aero"
+    if script.exists():
+        relative = os.path.relpath(script)
+        return relative if not relative.startswith("..") else os.fspath(script)
+    return f"{shlex.quote(sys.executable)} -m aero_events.cli"

@@ -1,10 +1,11 @@
-"""``aero play``: a person plays one or both sides of the demo Dogfight at the terminal.
+"""``aero play``: a person plays one or more sides of a ruleset's demo scenario at the terminal.
 
-At each of the person's decision points the legal commands are listed, numbered; the
-person types a number, or words to narrow a long list down (set-up placements run to
-thousands), ``s`` for the state of every aircraft, or ``q`` to stop (what was played is
-stored). The other side is played by a bot. Every command goes through the rules, so
-nothing illegal can be entered.
+At each of the person's decision points the legal commands are listed, numbered (each in the ruleset's
+words, ``describe_command``); the person types a number, or words to narrow a long list down (set-up
+placements run to thousands), ``s`` for the state (``describe_state``), or ``q`` to stop (what was
+played is stored). The other sides are played by a bot. Every command goes through the rules, so nothing
+illegal can be entered. ``--ruleset`` chooses the ruleset (default: the default ruleset, Aeronautica's
+demo Dogfight).
 """
 
 from __future__ import annotations
@@ -16,36 +17,30 @@ from typing import Any
 
 import msgspec
 
-from aero_events.cli.common import db_option
+from aero_events.cli.common import db_option, ruleset_named, store_wait
 
 PAGE = 30
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("play", parents=[db_option()],
-                                   help="play the demo Dogfight at the terminal against a bot (or both sides)")
-    parser.add_argument("--as", dest="side", default="imperium", choices=("imperium", "orks", "both"),
-                        help="the side you play (default imperium)")
-    parser.add_argument("--bot", default="greedy", choices=("greedy", "random"), help="the bot you play against")
+                                   help="play a ruleset's demo scenario at the terminal against a bot (or all sides)")
+    parser.add_argument("--ruleset", metavar="NAME", help="the ruleset (default: the default ruleset)")
+    parser.add_argument("--as", dest="side", default=None,
+                        help="the side you play, or 'both' (every side); default: the first player")
+    parser.add_argument("--bot", default=None,
+                        help="the bot you play against (default: the ruleset's first demo bot)")
     parser.add_argument("--seed", type=int, default=2019, help="the seed of the dice (default 2019)")
     parser.set_defaults(handler=run)
 
 
 def describe_command(command: Any) -> str:
-    """A command in one line: its name and its fields, without the player."""
+    """A command in one line: its name and its fields, without the player (the words typed to narrow a list
+    match these)."""
     fields = msgspec.to_builtins(command)
     fields.pop("player", None)
     name = fields.pop("command", type(command).__name__).removeprefix("ai.")
     return name + (" " + " ".join(f"{key}={value}" for key, value in fields.items()) if fields else "")
-
-
-def describe_state(state: Any) -> list[str]:
-    lines = [f"turn {state.turn}, {state.phase.replace('_', ' ')}"]
-    for a in state.aircraft.values():
-        marks = "".join(m for m, on in (("S", a.stalled), ("X", a.spinning)) if on)
-        lines.append(f"  {a.id:12} {a.status:10} hex ({a.hex[0]},{a.hex[1]}) facing {a.facing} "
-                     f"speed {a.speed} alt {a.altitude} structure {a.structure} {marks}")
-    return lines
 
 
 class TerminalPlayer:
@@ -60,8 +55,8 @@ class TerminalPlayer:
     def choose(self, session: Any, player: str, options: Sequence[Any]) -> Any:
         shown = list(options)
         while True:
-            self.say(f"\n{player}: {len(shown)} choice(s) at turn {session.state.turn}, "
-                     f"{session.state.phase.replace('_', ' ')}")
+            turn, phase = session.ruleset.clock(session.state)
+            self.say(f"\n{player}: {len(shown)} choice(s) at turn {turn}, {phase.replace('_', ' ')}")
             for number, option in enumerate(shown[:PAGE], start=1):
                 self.say(f"  {number:3}. {describe_command(option)}")
             if len(shown) > PAGE:
@@ -70,7 +65,7 @@ class TerminalPlayer:
             if answer == "q":
                 raise KeyboardInterrupt
             if answer == "s":
-                for line in describe_state(session.state):
+                for line in session.ruleset.describe_state(session.state):
                     self.say(line)
                 continue
             if answer.isdigit() and 1 <= int(answer) <= min(len(shown), PAGE):
@@ -88,33 +83,34 @@ class TerminalPlayer:
 
 def run(args: argparse.Namespace, ask: Callable[[str], str] | None = None,
         say: Callable[[str], None] = print) -> int:
-    from aero_events.bots import play
-    from aero_events.demo import BOTS, DEMO_PLAYERS, demo_session
-    from aero_events.rulesets.aeronautica.narrate import describe
+    from aero_events.bots import make_bot, play
+    from aero_events.demo import demo_plan, demo_session
     from aero_events.store import EventStore
 
+    ruleset = ruleset_named(getattr(args, "ruleset", None))
     ask = ask or _read_line
-    with EventStore(args.db) as store:
+    with EventStore(args.db, lock_timeout=store_wait(args)) as store:  # the file is ours for the block:
         game_id = store.unused_game_id(f"play-{args.seed}-1", f"play-{args.seed}-{{}}")
-    session = demo_session(args.seed, game_id=game_id)
+        session = demo_session(args.seed, game_id=game_id, ruleset=ruleset)
+        store.create_game(session.game)  # the id reserved now: a second play of the seed gets the next one
+    sides = tuple(ruleset.players(session.state))
+    side = args.side or sides[0]
+    if side not in (*sides, "both"):
+        raise ValueError(f"--as names one of {', '.join(sides)} or both, not {side!r}")
+    bot = args.bot or demo_plan(ruleset)[2][0]
     person = TerminalPlayer(ask, say)
-    players = {p: person if args.side in (p, "both") else BOTS[args.bot](f"{args.seed}:{p}") for p in DEMO_PLAYERS}
-    told = 0
+    players = {p: person if side in (p, "both") else make_bot(ruleset, bot, f"{args.seed}:{p}") for p in sides}
 
     def tell(command: Any, envelopes: list[Any]) -> None:
-        nonlocal told
-        for env in envelopes:
-            line = describe(env.event)
-            if line:
-                say(line)
-        told += 1
+        for line in ruleset.narrate(envelopes):
+            say(line)
 
     try:
         play(session, players, on_command=tell)
-        say(f"\nThe game is over: {session.state.end_reason}; winner: {session.state.winner or 'none (a draw)'}")
+        say(f"\nThe game is over: {ruleset.summary_line(session.state)}")
     except (KeyboardInterrupt, EOFError):
         say("\nStopped.")
-    with EventStore(args.db) as store:
+    with EventStore(args.db, lock_timeout=store_wait(args)) as store:
         store.save_session(session)
     say(f"Stored {session.seq} events as game {session.game_id} in {args.db}")
     return 0

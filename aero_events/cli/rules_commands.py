@@ -1,5 +1,6 @@
-"""Rule changes from the command line: versions, regress, simulate, compare, corpus.
+"""Rulesets and rule changes from the command line: rulesets, versions, regress, simulate, compare, corpus.
 
+* ``aero rulesets``: the registered rulesets, each with its scenarios and bots.
 * ``aero versions``: the ruleset versions this installation knows, and what each changes.
 * ``aero regress --rules VERSION|FILE GAME...|FOLDER|FILE.jsonl``: re-run recorded games under other rules
   (:mod:`aero_events.regress`); ``--json`` for the report as data.
@@ -8,14 +9,17 @@
   ``--db PATH`` or ``--parquet DIR`` to keep the games.
 * ``aero compare --rules A,B --matchup FILE --games N``: the same games under two versions, and which
   differences are significant.
-* ``aero corpus --out replays/``: regenerate the golden corpus (``--check`` replays it instead).
+* ``aero corpus --write --out replays/``: regenerate the golden corpus (``--check`` replays it instead); a
+  folder that already holds a corpus is rewritten only with ``--write``.
 
-Wherever a version is asked for, a variant file (``.json`` or ``.toml``) may be given instead.
+Wherever a version is asked for, a variant file (``.json`` or ``.toml``) may be given instead; every
+command works for any registered ruleset (:mod:`aero_events.core.registry`).
 """
 
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from pathlib import Path
 
@@ -23,14 +27,20 @@ import msgspec
 from rich.table import Table
 from rich.text import Text
 
+from aero_events.core.errors import AeroError
 from aero_events.store import DEFAULT_PATH
 
-from .common import console
+from .common import aero_command, console, ruleset_named
 
-RULES_HELP = "a ruleset version (wov-2019, faq-2020, or a full name) or a variant file (.json or .toml)"
+RULES_HELP = ("a ruleset (a full name such as aeronautica/faq-2020, a family such as aeronautica, or a version's "
+              "short name such as faq-2020) or a variant file (.json or .toml)")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
+    rulesets = subparsers.add_parser("rulesets", help="list the registered rulesets, their scenarios and bots")
+    rulesets.add_argument("--json", action="store_true", help="print the list as JSON")
+    rulesets.set_defaults(handler=run_rulesets)
+
     versions = subparsers.add_parser("versions", help="list the ruleset versions and what each changes")
     versions.add_argument("--rules", action="append", default=[], metavar="FILE",
                           help="also load this variant file (repeatable)")
@@ -56,7 +66,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     simulate = subparsers.add_parser("simulate", help="play many bot games of a matchup: win rates and VP")
     _simulation_options(simulate)
-    simulate.add_argument("--rules", default="aeronautica/wov-2019", metavar="VERSION|FILE", help=RULES_HELP)
+    simulate.add_argument("--rules", metavar="VERSION|FILE",
+                          help=RULES_HELP + " (default: the matchup's ruleset, else the default ruleset)")
     simulate.add_argument("--db", metavar="PATH", help="store the games in this DuckDB file (listed by aero games)")
     simulate.add_argument("--parquet", metavar="DIR", help="write the games as Parquet shards in DIR")
     simulate.add_argument("--json", action="store_true", help="print the summary and every result as JSON")
@@ -73,17 +84,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     corpus.add_argument("--out", default="replays", metavar="DIR", help="the corpus folder (default: replays)")
     corpus.add_argument("--check", action="store_true",
                         help="replay every game of the corpus under its own ruleset instead (exit 1 on a change)")
+    corpus.add_argument("--write", action="store_true",
+                        help="regenerate the corpus even where DIR already holds one, rewriting its files")
     corpus.add_argument("--max-seeds", type=int, default=30, metavar="N",
                         help="seeds tried per scenario at most (default 30)")
+    corpus.add_argument("--ruleset", metavar="FAMILY", help="whose corpus to generate (default: the default ruleset's)")
     corpus.set_defaults(handler=run_corpus)
 
 
 def _simulation_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--matchup", required=True, type=Path, metavar="FILE",
-                        help="a matchup file: two force lists, board and scenario (JSON or TOML)")
+                        help="a matchup file: a ruleset's scenario and its options, e.g. two force lists and a board "
+                             "(JSON or TOML)")
     parser.add_argument("--games", type=int, required=True, metavar="N", help="how many games")
-    parser.add_argument("--bots", default="random,random", metavar="A,B",
-                        help="the bot of each player, e.g. greedy,random (default: random,random)")
+    parser.add_argument("--bots", default=None, metavar="A,B",
+                        help="the bot of each player, e.g. greedy,random; one name plays every side "
+                             "(default: the ruleset's default bot, else random; aero rulesets lists each "
+                             "ruleset's bots)")
     parser.add_argument("--seed", type=int, default=0, metavar="S",
                         help="the run's seed; game i uses a seed derived from (S, i) (default 0)")
     parser.add_argument("--workers", type=int, default=1, metavar="K",
@@ -98,23 +115,52 @@ def _simulation_options(parser: argparse.ArgumentParser) -> None:
 # ---------------------------------------------------------------------------------------------------------
 
 
+def run_rulesets(args: argparse.Namespace) -> int:
+    from aero_events.bots import bots_for
+    from aero_events.core.registry import get_ruleset, known_families, known_rulesets
+
+    defaults = set(known_families().values())
+    listed = []
+    for name in known_rulesets():
+        try:
+            ruleset = get_ruleset(name)
+        except Exception as err:  # noqa: BLE001 - one broken plugin must not hide the others
+            listed.append({"name": name, "default": name in defaults, "error": f"cannot load: {err}",
+                           "scenarios": {}, "bots": {}})
+            continue
+        listed.append({"name": name, "default": name in defaults, "data_version": str(ruleset.data_version),
+                       "scenarios": {key: scenario.description for key, scenario in ruleset.scenarios().items()},
+                       "bots": {key: bot.description for key, bot in bots_for(ruleset).items()}})
+    if args.json:
+        sys.stdout.buffer.write(msgspec.json.format(msgspec.json.encode(listed), indent=2) + b"\n")
+        sys.stdout.flush()
+        return 0
+    table = Table(title="registered rulesets")
+    for column in ("ruleset", "scenarios", "bots"):
+        table.add_column(column)
+    for entry in listed:
+        name = entry["name"] + (" (family default)" if entry["default"] else "")
+        if "error" in entry:
+            table.add_row(name, entry["error"], "")
+            continue
+        table.add_row(name, "\n".join(f"{key}: {text}" for key, text in entry["scenarios"].items()) or "-",
+                      "\n".join(f"{key}: {text}" for key, text in entry["bots"].items()))
+    console().print(table)
+    return 0
+
+
 def run_versions(args: argparse.Namespace) -> int:
-    from aero_events.rulesets.aeronautica.versions import build_version, known_versions, load_variant
+    from aero_events.core.registry import get_ruleset, known_families
 
     for path in args.rules:
-        load_variant(path)
+        ruleset_named(path)
     table = Table(title="ruleset versions")
     for column in ("version", "based on", "data version", "changes", "description"):
         table.add_column(column)
-    for name in known_versions():
-        built = build_version(name)
-        definition = built.definition
-        changes = [f"{collection}.{entry_id}: {', '.join(f'{k}={v}' for k, v in fields.items())}"
-                   for collection in ("aircraft", "weapons", "upgrades")
-                   for entry_id, fields in getattr(definition, collection).items()]
-        changes += [f"option {key}={value}" for key, value in definition.options.items()]
-        table.add_row(name, definition.base or "-", built.catalogue.data_version, "\n".join(changes) or "-",
-                      definition.description)
+    for default in known_families().values():
+        for version in get_ruleset(default).versions():
+            table.add_row(version.name, version.based_on or "-", version.data_version,
+                          "\n".join(version.changes) or "-", version.description)
     console().print(table)
     return 0
 
@@ -126,9 +172,8 @@ def run_versions(args: argparse.Namespace) -> int:
 
 def run_regress(args: argparse.Namespace) -> int:
     from aero_events.regress import gather, render, rerun, to_json
-    from aero_events.rulesets.aeronautica.versions import rules_for
 
-    rules = rules_for(args.rules)
+    rules = ruleset_named(args.rules)
     reports = [rerun(game, rules, on_illegal=args.on_illegal, seed=args.seed, strict_setup=args.strict_setup)
                for game in gather(args.targets, args.db)]
     if args.json:
@@ -151,8 +196,10 @@ def _run(args: argparse.Namespace, rules, **storage):
     from aero_events.sim import load_matchup, simulate
     from aero_events.sim.matchup import parse_bots
 
-    matchup = load_matchup(args.matchup)
-    bots = parse_bots(args.bots)
+    matchup = load_matchup(args.matchup, ruleset=rules)
+    from aero_events.bots import default_bot
+
+    bots = parse_bots(args.bots or default_bot(rules), rules, len(matchup.players))
     show = None if args.no_progress or args.json else console()
     return simulate(matchup, rules, games=args.games, seed=args.seed, bots=bots, workers=args.workers,
                     dask=args.dask, console=show, **storage)
@@ -163,9 +210,12 @@ def _percent(value: float) -> str:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    from aero_events.rulesets.aeronautica.versions import rules_for
+    if args.rules is None:
+        from aero_events.sim import load_matchup
 
-    rules = rules_for(args.rules)
+        rules = ruleset_named(load_matchup(args.matchup).ruleset)
+    else:
+        rules = ruleset_named(args.rules)
     run = _run(args, rules, db=args.db, parquet=args.parquet)
     summaries = run.player_summaries()
     if args.json:
@@ -173,30 +223,35 @@ def run_simulate(args: argparse.Namespace) -> int:
             "matchup": run.matchup.name, "ruleset": run.ruleset, "data_version": run.data_version,
             "bots": list(run.bots), "seed": run.seed, "games": run.games, "draws": run.draws,
             "seconds": run.seconds, "backend": run.backend, "workers": run.workers, "stored": run.stored,
+            "score_name": run.score_name,
             "players": [{"player": s.player, "wins": s.wins, "win_rate": s.win_rate, "interval95": list(s.interval),
-                         "mean_vp": s.mean_vp, "mean_aircraft_lost": s.mean_lost} for s in summaries],
+                         "mean_score": s.mean_score,
+                         **{f"mean_{'_'.join(name.split())}": value for name, value in s.mean_statistics.items()}}
+                        for s in summaries],
             "results": msgspec.to_builtins(run.results),
         }
         sys.stdout.buffer.write(msgspec.json.format(msgspec.json.encode(data), indent=2) + b"\n")
         sys.stdout.flush()
         return 0
     out = console()
-    table = Table(title=f"{run.matchup.name}: {run.games} games under {run.ruleset} ({run.bots[0]} vs {run.bots[1]}, "
+    table = Table(title=f"{run.matchup.name}: {run.games} games under {run.ruleset} ({' vs '.join(run.bots)}, "
                         f"seed {run.seed})")
     for column, justify in (("player", "left"), ("wins", "right"), ("win rate", "right"),
-                            ("95% interval (Wilson)", "right"), ("mean VP", "right"), ("mean aircraft lost", "right")):
+                            ("95% interval (Wilson)", "right"), (f"mean {run.score_name}", "right"),
+                            *((f"mean {name}", "right") for name in run.statistics)):
         table.add_column(column, justify=justify)
     for s in summaries:
         table.add_row(s.player, str(s.wins), _percent(s.win_rate),
-                      f"{_percent(s.interval[0])} - {_percent(s.interval[1])}", f"{s.mean_vp:.1f}",
-                      f"{s.mean_lost:.2f}")
-    table.add_row("draws", str(run.draws), _percent(run.draws / run.games), "", "", "")
+                      f"{_percent(s.interval[0])} - {_percent(s.interval[1])}", f"{s.mean_score:.1f}",
+                      *(f"{s.mean_statistics[name]:.2f}" for name in run.statistics))
+    table.add_row("draws", str(run.draws), _percent(run.draws / run.games), "", "", *("" for _ in run.statistics))
     out.print(table)
     rate = run.games / run.seconds if run.seconds else float("inf")
     out.print(f"{run.games} games in {run.seconds:.1f} s ({rate:.1f} games/s), {run.backend}, {run.workers} "
               f"worker(s)", markup=False, highlight=False)
     if args.db:
-        out.print(f"stored as {run.run_id}-* in {args.db}: aero games --db {args.db}", markup=False, highlight=False)
+        out.print(f"stored as {run.run_id}-* in {args.db}: {aero_command()} games --db {shlex.quote(str(args.db))}",
+                  markup=False, highlight=False)
     elif args.parquet:
         out.print(f"wrote {len(run.shards)} Parquet shards to {args.parquet}: SELECT * FROM "
                   f"'{args.parquet}/*.events.parquet'", markup=False, highlight=False)
@@ -204,13 +259,12 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 
 def run_compare(args: argparse.Namespace) -> int:
-    from aero_events.rulesets.aeronautica.versions import rules_for
     from aero_events.sim import compare_runs
 
     names = [name.strip() for name in args.rules.split(",") if name.strip()]
     if len(names) != 2:
         raise ValueError(f"--rules names two versions separated by a comma, not {args.rules!r}")
-    rules_a, rules_b = rules_for(names[0]), rules_for(names[1])
+    rules_a, rules_b = ruleset_named(names[0]), ruleset_named(names[1], family_hint=names[0])
     if args.workers > 1 and not args.dask:
         from aero_events.sim import process_pool
 
@@ -259,10 +313,18 @@ def run_compare(args: argparse.Namespace) -> int:
 
 
 def run_corpus(args: argparse.Namespace) -> int:
-    from aero_events.regress.corpus import CorpusMismatch, check_game, generate, read_manifest
+    from aero_events.regress.corpus import (
+        MANIFEST,
+        CorpusMismatch,
+        check_game,
+        corpus_plan,
+        generate,
+        read_manifest,
+    )
 
     out = console()
     if args.check:
+        corpus_plan(args.ruleset)  # imports the family's ruleset: its event types must be known to read its games
         manifest = read_manifest(args.out)
         failed = 0
         for entry in manifest.games:
@@ -276,8 +338,11 @@ def run_corpus(args: argparse.Namespace) -> int:
         out.print(f"{len(manifest.games) - failed} of {len(manifest.games)} corpus games replay identically",
                   markup=False, highlight=False)
         return 1 if failed else 0
-    manifest = generate(args.out, max_seeds=args.max_seeds, say=lambda line: out.print(line, markup=False,
-                                                                                       highlight=False))
+    if not args.write and (Path(args.out) / MANIFEST).exists():
+        raise AeroError(f"{args.out} already holds a corpus: --check replays it; --write regenerates it, "
+                        "rewriting its files")
+    manifest = generate(args.out, max_seeds=args.max_seeds, family=args.ruleset,
+                        say=lambda line: out.print(line, markup=False, highlight=False))
     out.print(f"wrote {len(manifest.games)} games and MANIFEST.json to {args.out}"
               + (f"; not covered: {', '.join(manifest.missing)}" if manifest.missing else ""), markup=False,
               highlight=False)

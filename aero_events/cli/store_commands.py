@@ -11,18 +11,22 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
+from aero_events.core.errors import DataError
 from aero_events.core.events import EnvelopeRecord
+from aero_events.core.ids import for_terminal
 from aero_events.core.secrets import redact
-from aero_events.store import BranchInfo, EventStore
+from aero_events.store import BranchInfo, EventStore, StoreError
 
 from .common import console, db_option, open_store
-from .describe import describe_event, describe_payload
+from .describe import describe_event
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     db = db_option()
 
     games = subparsers.add_parser("games", parents=[db], help="list the stored games")
+    games.add_argument("--delete", metavar="PREFIX",
+                       help="remove every game whose id starts with PREFIX (e.g. a killed simulate run)")
     games.set_defaults(handler=run_games)
 
     show = subparsers.add_parser("show", parents=[db], help="a game's events, turn by turn")
@@ -47,8 +51,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     verify = subparsers.add_parser("verify", parents=[db],
                                    help="check a game's hash chains and replay it (exit 1 if it fails)")
-    verify.add_argument("game", metavar="GAME")
+    verify.add_argument("game", metavar="GAME", help="a stored game, or a .jsonl export to check with --key")
     verify.add_argument("--no-replay", action="store_true", help="check the hash chains only")
+    verify.add_argument("--key", action="append", default=[], metavar="PUB",
+                        help="a public key (Ed25519) that must have signed the game; repeat for each signer")
+    verify.add_argument("--signatures", type=Path, metavar="FILE",
+                        help="the signatures (default: the export's FILE.sig; needed for a stored game)")
     verify.set_defaults(handler=run_verify)
 
     export = subparsers.add_parser("export", parents=[db], help="write a game to JSON Lines (or Parquet)")
@@ -56,7 +64,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     export.add_argument("file", metavar="FILE", type=Path)
     export.add_argument("--format", choices=("jsonl", "parquet", "record"),
                         help="default: parquet for a .parquet FILE, record for a .aero FILE, jsonl otherwise")
+    export.add_argument("--sign", action="append", default=[], metavar="KEY",
+                        help="sign the JSON Lines export with this Ed25519 private key (into FILE.sig); repeat "
+                             "for each player")
     export.set_defaults(handler=run_export)
+
+    sign = subparsers.add_parser("sign", help="add a signature to a JSON Lines export (FILE.sig)")
+    sign.add_argument("file", metavar="FILE", type=Path)
+    sign.add_argument("--key", required=True, metavar="KEY", help="your Ed25519 private key")
+    sign.add_argument("--name", help="the signer's name (default: the key file's name)")
+    sign.set_defaults(handler=run_sign)
+
+    keygen = subparsers.add_parser("keygen", help="make an Ed25519 key pair for signing games")
+    keygen.add_argument("key", metavar="KEY", type=Path, help="the private key file to write (its .pub beside it)")
+    keygen.set_defaults(handler=run_keygen)
 
     imported = subparsers.add_parser("import", parents=[db], help="store a game from a JSON Lines file or a record")
     imported.add_argument("file", metavar="FILE", type=Path)
@@ -69,29 +90,35 @@ def run_games(args: argparse.Namespace) -> int:
     if args.db != ":memory:" and not Path(args.db).exists():
         out.print(f"no games: there is no store at {args.db}", markup=False)
         return 0
+    if getattr(args, "delete", None):
+        removed = open_store(args).delete_games(args.delete)
+        out.print(Text(for_terminal(f"removed {len(removed)} games starting with {args.delete!r} from {args.db}")))
+        return 0
     summaries = open_store(args).games()
     if not summaries:
         out.print(f"no games in {args.db}")
         return 0
-    table = Table(title=f"games in {args.db}")
+    table = Table(title=Text(f"games in {for_terminal(args.db)}"))
     for column, justify in (("game", "left"), ("ruleset", "left"), ("created (UTC)", "left"),
                             ("players", "left"), ("events", "right"), ("branches", "right"),
                             ("last turn", "right")):
         table.add_column(column, justify=justify, no_wrap=column == "game")
-    for game in summaries:
-        table.add_row(game.id, game.ruleset, game.created.strftime("%Y-%m-%d %H:%M"), ", ".join(game.players),
-                      str(game.events), str(game.branches), "-" if game.last_turn is None else str(game.last_turn))
+    for game in summaries:  # stored text as Text, never as markup, with control characters shown escaped
+        table.add_row(*(Text(for_terminal(cell)) for cell in (
+            game.id, game.ruleset, game.created.strftime("%Y-%m-%d %H:%M"), ", ".join(game.players),
+            str(game.events), str(game.branches), "-" if game.last_turn is None else str(game.last_turn))))
     out.print(table)
     return 0
 
 
-def _describe(record: EnvelopeRecord, player: str | None) -> str:
-    """The event decoded (and redacted for ``player``) when its type is known; from its JSON otherwise."""
+def _describe(record: EnvelopeRecord, player: str | None, ruleset_name: str) -> str:
+    """The event decoded (and redacted for ``player``) through the game's ruleset. An event that cannot be
+    decoded is an error: its raw payload may hold another player's secret, so it is never printed."""
     try:
         event = record.to_envelope().event
-    except (KeyError, msgspec.DecodeError, ValueError):
-        payload = msgspec.json.decode(record.payload)
-        return describe_payload(record.type, payload if isinstance(payload, dict) else {"payload": payload})
+    except (KeyError, msgspec.DecodeError, ValueError, DataError) as err:
+        raise StoreError(f"event {record.seq} ({record.type}) cannot be decoded under {ruleset_name}: {err}; "
+                         "nothing of it is shown") from None
     return describe_event(redact(event, player) if player is not None else event)
 
 
@@ -99,11 +126,15 @@ def run_show(args: argparse.Namespace) -> int:
     store = open_store(args, must_exist=True)
     game_id = store.resolve_game_id(args.game)
     game = store.game(game_id)
+    if args.player is not None and args.player not in game.players:
+        raise ValueError(f"--player: game {game_id} has no player {args.player!r}; its players are "
+                         f"{', '.join(game.players)}")
+    store.ruleset(game_id)  # its event types known before decoding (an unknown ruleset is an error)
     records = store.records(game_id, args.branch, turn=args.turn)
     out = console()
     viewer = f", as {args.player} sees it" if args.player else ""
-    out.print(Text(f"game {game_id} ({game.ruleset}), branch {args.branch}: {len(records)} events{viewer}",
-                   style="bold"))
+    out.print(Text(for_terminal(f"game {game_id} ({game.ruleset}), branch {args.branch}: {len(records)} events"
+                                f"{viewer}"), style="bold"))
     width_phase = max((len(record.phase) for record in records), default=5)
     width_actor = max((len(record.actor or "-") for record in records), default=5)
     for turn, in_turn in groupby(records, key=lambda record: record.turn):
@@ -111,20 +142,20 @@ def run_show(args: argparse.Namespace) -> int:
         for record in in_turn:
             line = Text()
             line.append(f"{record.seq:>5}  ", style="dim")
-            line.append(f"{record.phase:<{width_phase}}  ", style="cyan")
-            line.append(f"{record.actor or '-':<{width_actor}}  ", style="green")
-            line.append(_describe(record, args.player))
+            line.append(for_terminal(f"{record.phase:<{width_phase}}  "), style="cyan")
+            line.append(for_terminal(f"{record.actor or '-':<{width_actor}}  "), style="green")
+            line.append(for_terminal(_describe(record, args.player, game.ruleset)))
             out.print(line, soft_wrap=True)
     return 0
 
 
 def _tree(infos: dict[str, BranchInfo], title: str) -> Tree:
-    def label(info: BranchInfo) -> str:
+    def label(info: BranchInfo) -> Text:
         where = "" if info.parent is None else f" forks {info.parent} at {info.fork_seq},"
         named = f" ({info.label})" if info.label != info.id else ""
-        return f"{info.id}{named}:{where} {info.own_events} own events, head {info.head_seq}"
+        return Text(for_terminal(f"{info.id}{named}:{where} {info.own_events} own events, head {info.head_seq}"))
 
-    root = Tree(title)
+    root = Tree(Text(for_terminal(title)))
     nodes = {}
     for info in infos.values():
         parent = nodes.get(info.parent, root)
@@ -144,27 +175,53 @@ def run_branch(args: argparse.Namespace) -> int:
     game_id = store.resolve_game_id(args.game)
     info = store.fork(game_id, args.from_branch, args.at, args.name, label=args.label)
     out = console()
-    out.print(f"branch {info.id} of game {game_id} forks {info.parent} at event {info.fork_seq}")
+    out.print(Text(for_terminal(f"branch {info.id} of game {game_id} forks {info.parent} at event {info.fork_seq}")))
     out.print(_tree(store.branch_tree(game_id), f"game {game_id}"))
     return 0
 
 
 def run_verify(args: argparse.Namespace) -> int:
+    if args.key and Path(args.game).is_file():
+        return _verify_export(args)
     store: EventStore = open_store(args, must_exist=True)
     game_id = store.resolve_game_id(args.game)
     report = store.verify(game_id, replay=not args.no_replay)
     out = console()
-    out.print(Text(report.summary(), style="bold green" if report.ok else "bold red"))
+    out.print(Text(for_terminal(report.summary()), style="bold green" if report.ok else "bold red"))
     if report.problems:
         table = Table()
         for column in ("branch", "seq", "problem", "detail"):
             table.add_column(column)
         for problem in report.problems:
-            table.add_row(problem.branch_id, str(problem.seq), problem.kind, problem.message)
+            table.add_row(*(Text(for_terminal(cell)) for cell in (problem.branch_id, str(problem.seq), problem.kind,
+                                                                  problem.message)))
         out.print(table)
     for note in report.notes:
-        out.print(f"note: {note}", markup=False)
-    return 0 if report.ok else 1
+        out.print(f"note: {for_terminal(note)}", markup=False)
+    signed = True
+    if args.key or args.signatures:
+        if args.signatures is None:
+            raise StoreError("a stored game's signatures are in the .sig file made with its export: "
+                             "give it with --signatures FILE")
+        check = store.check_signatures(game_id, args.signatures, args.key)
+        signed = check.ok
+        out.print(Text(for_terminal(f"signatures: {check.summary()}"), style="bold green" if signed else "bold red"))
+    return 0 if report.ok and signed else 1
+
+
+def _verify_export(args: argparse.Namespace) -> int:
+    """``aero verify FILE.jsonl --key PUB``: the export's signatures, then the game itself (imported into a
+    store in memory: every event re-folded, the chain checked)."""
+    from aero_events.store.signing import verify_export
+
+    out = console()
+    check = verify_export(args.game, args.key, args.signatures)
+    out.print(Text(for_terminal(f"{args.game}: {check.summary()}"), style="bold green" if check.ok else "bold red"))
+    scratch = EventStore(":memory:")
+    game_id = scratch.import_jsonl(args.game)
+    report = scratch.verify(game_id, replay=not args.no_replay)
+    out.print(Text(for_terminal(report.summary()), style="bold green" if report.ok else "bold red"))
+    return 0 if check.ok and report.ok else 1
 
 
 def run_export(args: argparse.Namespace) -> int:
@@ -179,7 +236,35 @@ def run_export(args: argparse.Namespace) -> int:
         count = store.export_parquet(args.file, game_ids=[game_id])
     else:
         count = store.export_jsonl(game_id, args.file)
-    console().print(f"wrote {count} events of game {game_id} to {args.file} ({form})", markup=False)
+    if args.sign and form != "jsonl":
+        raise StoreError("only a JSON Lines export is signed (--format jsonl)")
+    out = console()
+    out.print(f"wrote {count} events of game {for_terminal(game_id)} to {args.file} ({form})", markup=False)
+    if args.sign:
+        from aero_events.store.signing import sign_export, signature_path
+
+        for key in args.sign:
+            signature = sign_export(args.file, key)
+            out.print(f"signed by {for_terminal(signature.signer)} ({signature.public_key[:16]}) into "
+                      f"{signature_path(args.file)}", markup=False)
+    return 0
+
+
+def run_sign(args: argparse.Namespace) -> int:
+    from aero_events.store.signing import sign_export, signature_path
+
+    signature = sign_export(args.file, args.key, args.name)
+    console().print(f"{args.file}: signed by {for_terminal(signature.signer)} ({signature.public_key[:16]}) into "
+                    f"{signature_path(args.file)}", markup=False)
+    return 0
+
+
+def run_keygen(args: argparse.Namespace) -> int:
+    from aero_events.store.signing import generate_key
+
+    public = generate_key(args.key)
+    console().print(f"wrote the private key {args.key} (keep it to yourself) and the public key {public} "
+                    "(give it to your opponent and the organiser)", markup=False)
     return 0
 
 
@@ -191,5 +276,5 @@ def run_import(args: argparse.Namespace) -> int:
     else:
         game_id = store.import_jsonl(args.file, replace=args.replace)
     events = sum(summary.events for summary in store.games() if summary.id == game_id)
-    console().print(f"imported game {game_id} ({events} events) from {args.file}", markup=False)
+    console().print(f"imported game {for_terminal(game_id)} ({events} events) from {args.file}", markup=False)
     return 0

@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from aero_events.core.errors import AeroError
+
 from .common import db_option, open_store
 
 
@@ -21,7 +23,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     replay.add_argument("--branch", default="main", help="the branch to replay (default: main)")
     replay.add_argument("--compare", metavar="BRANCH",
                         help="show BRANCH beside --branch, from the event where they part")
-    replay.add_argument("--focus", metavar="AIRCRAFT", help="shade this aircraft's Fire Arcs and range bands")
+    replay.add_argument("--focus", metavar="PIECE",
+                        help="a piece (aircraft) whose Fire Arcs and ranges are shaded, where the ruleset has them")
     replay.add_argument("--out", type=Path, metavar="FILE.html",
                         help="where to write it (default: GAME-BRANCH-replay.html here)")
     replay.set_defaults(handler=run_replay)
@@ -34,11 +37,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     report.set_defaults(handler=run_report)
 
 
+def out_folder_exists(out: Path | None) -> None:
+    """An ``--out`` file goes into a folder that exists: a mistyped folder is said, not silently created."""
+    if out is not None and not out.parent.is_dir():
+        raise AeroError(f"--out {out}: the folder {out.parent} does not exist (create it first, or choose another)")
+
+
 def run_replay(args: argparse.Namespace) -> int:
     from aero_events.analysis.timeline import load_timeline
     from aero_events.viz import compare_spec_from_store, replay_spec, write_html
 
-    store = open_store(args)
+    out_folder_exists(args.out)
+    store = open_store(args, must_exist=True)
     game_id = store.resolve_game_id(args.game)
     if args.compare:
         figure = compare_spec_from_store(store, game_id, args.branch, args.compare)
@@ -46,9 +56,10 @@ def run_replay(args: argparse.Namespace) -> int:
         title = f"{game_id}: {args.branch} vs {args.compare}"
     else:
         timeline = load_timeline(store, game_id, args.branch)
-        if args.focus and args.focus not in timeline.initial.aircraft:
-            raise ValueError(f"game {game_id} has no aircraft {args.focus!r}; its aircraft: "
-                             + ", ".join(sorted(timeline.initial.aircraft)))
+        pieces = sorted({piece.id for seq in (0, timeline.head_seq)
+                         for piece in timeline.ruleset.scene(timeline.state_at(seq)).pieces})
+        if args.focus and args.focus not in pieces:
+            raise ValueError(f"game {game_id} has no piece {args.focus!r}; its pieces: " + ", ".join(pieces))
         figure = replay_spec(timeline, focus=args.focus)
         default = f"{game_id}-{args.branch}-replay.html"
         title = f"{game_id} ({args.branch}) replay"
@@ -60,7 +71,8 @@ def run_replay(args: argparse.Namespace) -> int:
 def run_report(args: argparse.Namespace) -> int:
     from aero_events.analysis.report import write_report
 
-    store = open_store(args)
+    out_folder_exists(args.out)
+    store = open_store(args, must_exist=True)
     path = write_report(store, store.resolve_game_id(args.game), args.out, branch=args.branch)
     print(path.resolve())
     return 0

@@ -18,6 +18,7 @@ The core never imports a ruleset: it only calls these methods.
 from __future__ import annotations
 
 import bisect
+import functools
 import hashlib
 import itertools
 from abc import ABC, abstractmethod
@@ -27,7 +28,9 @@ from typing import Any, ClassVar
 import msgspec
 
 from .dice import DiceCup
+from .errors import DataError
 from .events import Event
+from .interface import ToolInterface
 
 _state_encoder = msgspec.msgpack.Encoder(order="deterministic")
 
@@ -48,6 +51,43 @@ class Command(msgspec.Struct, frozen=True, kw_only=True, tag_field="command"):
     """
 
     player: str
+
+
+def command_types(tag: str) -> list[type[Command]]:
+    """Every loaded :class:`Command` subclass whose tag is ``tag`` (several rulesets may reuse a tag)."""
+    found, pending = [], list(Command.__subclasses__())
+    while pending:
+        cls = pending.pop()
+        pending.extend(cls.__subclasses__())
+        if cls.__struct_config__.tag == tag:
+            found.append(cls)
+    return found
+
+
+def decode_command(data: Any, package: str = "") -> Command:
+    """The command a mapping (``msgspec.to_builtins(command)``, tag in its ``command`` field) encodes.
+
+    A tag used by several rulesets' commands is resolved by ``package``: the module prefix of the ruleset
+    whose game it is (:meth:`ToolInterface.decode_command` passes its own).
+    """
+    if not isinstance(data, dict) or not isinstance(data.get("command"), str):
+        raise DataError("a recorded command is a JSON object with its tag in 'command'", source="CommandIssued",
+                        field="command")
+    tag = data["command"]
+    found = command_types(tag)
+    if len(found) > 1 and package:
+        found = [cls for cls in found if cls.__module__.startswith(package)] or found
+    if len(found) != 1:
+        reason = "no loaded command has it (is its ruleset imported?)" if not found else \
+            "several rulesets' commands use it: " + ", ".join(sorted(c.__module__ for c in found))
+        raise DataError(f"cannot decode the recorded command {tag!r}: {reason}", source="CommandIssued",
+                        field="command")
+    fields = {key: value for key, value in data.items() if key != "command"}
+    try:
+        return msgspec.convert(fields, found[0])
+    except msgspec.ValidationError as err:
+        raise DataError(f"the recorded command {tag!r} does not decode: {err}", source="CommandIssued",
+                        field="command") from err
 
 
 class CommandProduct(Sequence):
@@ -121,8 +161,23 @@ def chain_commands(parts: Iterable[Sequence[Command]]) -> Sequence[Command]:
     return CommandChain(parts)
 
 
-class Ruleset(ABC):
-    """Abstract base of a ruleset. Variants subclass it (as python-chess does its variants)."""
+class Ruleset(ToolInterface, ABC):
+    """Abstract base of a ruleset. Variants subclass it (as python-chess does its variants).
+
+    Beside the decider contract below, a ruleset answers the tools through the methods of
+    :class:`~aero_events.core.interface.ToolInterface` (narration, outcome, scene, SQL views, notation,
+    scenarios, bots), each with a default that works for any ruleset.
+    """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A ruleset's ``evolve`` never sees a core event (:func:`~aero_events.core.events.is_core_event`):
+        each class's own ``evolve`` is wrapped so that a state checkpoint or an issued command leaves the state
+        as it is. So every fold of a recorded log (the session's, the store's, a tool's, a test's) may hand
+        the ruleset every event it reads, the session's records included."""
+        super().__init_subclass__(**kwargs)
+        evolve = cls.__dict__.get("evolve")
+        if evolve is not None and not getattr(evolve, "skips_core_events", False):
+            cls.evolve = _skipping_core_events(evolve)  # type: ignore[method-assign]
 
     #: Stable name and version, e.g. "aeronautica/wov-2019".
     name: ClassVar[str]
@@ -162,7 +217,7 @@ class Ruleset(ABC):
         return state
 
     def fold(self, state: Any, events: Iterable[Event]) -> Any:
-        """Apply ``events`` in order."""
+        """Apply ``events`` in order (core events change nothing: see ``__init_subclass__``)."""
         evolve = self.evolve
         for event in events:
             state = evolve(state, event)
@@ -170,3 +225,14 @@ class Ruleset(ABC):
 
     def state_hash(self, state: Any) -> str:
         return state_hash(state)
+
+
+def _skipping_core_events(evolve: Callable[[Any, Any, Event], Any]) -> Callable[[Any, Any, Event], Any]:
+    @functools.wraps(evolve)
+    def evolve_ruleset_events(self: Any, state: Any, event: Event) -> Any:
+        if type(event).core_event:
+            return state
+        return evolve(self, state, event)
+
+    evolve_ruleset_events.skips_core_events = True  # type: ignore[attr-defined]
+    return evolve_ruleset_events

@@ -32,6 +32,10 @@ class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", omit_de
     version: ClassVar[int] = 1
     #: True on a base class that is never an event itself (set in its own class body).
     abstract_event: ClassVar[bool] = True
+    #: True for the events the session records about a game rather than the ruleset's own facts
+    #: (:class:`~aero_events.core.session.StateCheckpoint`, :class:`~aero_events.core.session.CommandIssued`):
+    #: they change no state, and every fold skips them (:func:`is_core_event`).
+    core_event: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -42,6 +46,13 @@ class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", omit_de
     @classmethod
     def type_name(cls) -> str:
         return cls.__struct_config__.tag  # type: ignore[return-value]
+
+
+def is_core_event(event: Event) -> bool:
+    """True for an event the session records about the game (a state checkpoint, an issued command) rather
+    than a fact of the ruleset: it changes no state, so every fold (the session, the store, viz, analysis)
+    skips it, and a ruleset's ``evolve`` never sees one (:class:`~aero_events.core.decider.Ruleset`)."""
+    return type(event).core_event
 
 
 Upcaster = Callable[[dict[str, Any]], dict[str, Any]]

@@ -9,21 +9,26 @@ step succeeded, so an illegal command appends nothing (contract 4).
 
 At each change of turn the session records a :class:`StateCheckpoint` carrying
 the hash of the state reached; folding a recorded game checks it (contract 6).
+
+Each applied command is recorded too, as a :class:`CommandIssued` event just before the
+events it caused (a :class:`SecretCommandIssued`, sealed like any secret, when the ruleset
+says the command is a secret choice), so that any ruleset's recorded game can be decided
+again command by command (``aero regress``). Both are core events: they change no state.
 """
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 
 from .decider import Command, Ruleset
-from .dice import DiceCup, DiceRolled, DiceSource, SeededDice
+from .dice import DiceCup, DiceSource, SeededDice, rolls_after
 from .errors import AeroError
 from .events import Envelope, Event
-from .secrets import SaltSource, redact
+from .secrets import SaltSource, SecretEvent, redact
 
 CORE_ACTOR = None
 
@@ -34,8 +39,45 @@ class StateCheckpoint(Event, frozen=True, tag="StateCheckpoint"):
     It changes no state; a replay that reaches another hash has diverged.
     """
 
+    core_event: ClassVar[bool] = True
     turn: int
     state_hash: str
+
+
+class CommandIssued(Event, frozen=True, tag="CommandIssued"):
+    """A command a player gave, recorded before the events it caused (its envelope's actor is the player).
+
+    ``command`` is the command's msgspec encoding as JSON data (its tag in ``command``);
+    :meth:`~aero_events.core.interface.ToolInterface.decode_command` turns it back into the command.
+    """
+
+    core_event: ClassVar[bool] = True
+    command: dict[str, Any]
+
+
+class SecretCommandIssued(SecretEvent, frozen=True, tag="SecretCommandIssued"):
+    """A command that is a secret choice (a face-down token, a sealed bid), readable only by its ``owner``.
+
+    Other players see a commitment (:func:`~aero_events.core.secrets.redact`), for good: what they learn
+    is the ruleset's own reveal event.
+    """
+
+    core_event: ClassVar[bool] = True
+    secret_fields: ClassVar[tuple[str, ...]] = ("command",)
+    command: dict[str, Any]
+
+
+def issued_command(event: Event) -> dict[str, Any] | None:
+    """The encoded command a :class:`CommandIssued` or :class:`SecretCommandIssued` carries, else None."""
+    kind = type(event)
+    if kind is CommandIssued or kind is SecretCommandIssued:
+        return event.command  # type: ignore[attr-defined]
+    return None
+
+
+def encode_command(command: Command) -> dict[str, Any]:
+    """A command as the JSON data a :class:`CommandIssued` stores (exactly what a JSON round trip gives)."""
+    return msgspec.json.decode(msgspec.json.encode(command))
 
 
 class ReplayMismatch(AeroError):
@@ -141,7 +183,10 @@ class GameSession:
     ``dice`` is the source of faces (seeded, manual or a tape); ``salts`` seeds the
     commitments of secret choices (defaults: derived from the seed of seeded dice,
     random otherwise). ``checkpoints`` records a :class:`StateCheckpoint` at every
-    change of turn.
+    change of turn; ``record_commands`` records each applied command as a
+    :class:`CommandIssued` (off only to write a log as games were recorded before
+    commands were, e.g. the golden corpus). Secret commands are sealed with salts
+    from ``salts.derived("commands")``, so the ruleset's own salts do not depend on it.
     """
 
     def __init__(
@@ -156,6 +201,7 @@ class GameSession:
         branch: str = "main",
         checkpoints: bool = True,
         metadata: dict | None = None,
+        record_commands: bool = True,
     ):
         self.ruleset = ruleset
         self.game = game or Game(ruleset, setup, game_id, metadata)
@@ -164,8 +210,10 @@ class GameSession:
         if salts is None:
             salts = SaltSource(f"{dice.seed}:{self.branch.id}") if isinstance(dice, SeededDice) else SaltSource()
         self.salts = salts
+        self.command_salts = salts.derived("commands")
         self.checkpoints = checkpoints
-        self._roll_count = sum(1 for env in self.branch.envelopes() if isinstance(env.event, DiceRolled))
+        self.record_commands = record_commands
+        self._roll_count = max((rolls_after(env.event) or 0 for env in self.branch.envelopes()), default=0)
 
     # ---------------------------------------------------------------- reading
 
@@ -218,19 +266,30 @@ class GameSession:
         """
         dice_mark = _checkpoint(self.dice)
         salt_mark = _checkpoint(self.salts)
+        command_salt_mark = _checkpoint(self.command_salts)
         try:
             cup = DiceCup(self.dice, self._roll_count, salts=self.salts)
             before = self.state
             events = self.ruleset.decide(before, command, cup)
+            if self.record_commands:
+                events = [self._issued(command), *events]
             staged = self._fold_new(before, events, command.player)
         except BaseException:
             _restore(self.dice, dice_mark)
             _restore(self.salts, salt_mark)
+            _restore(self.command_salts, command_salt_mark)
             raise
         for envelope, state in staged:
             self.branch._append(envelope, state)
         self._roll_count = cup.next_index
         return [envelope for envelope, _ in staged]
+
+    def _issued(self, command: Command) -> Event:
+        """The record of ``command``: sealed, owned by its player, when the ruleset calls it secret."""
+        encoded = encode_command(command)
+        if self.ruleset.is_secret_command(command):
+            return SecretCommandIssued(owner=command.player, command=encoded).sealed(self.command_salts.next())
+        return CommandIssued(command=encoded)
 
     def _fold_new(self, state: Any, events: Sequence[Event], actor: str | None) -> list[tuple[Envelope, Any]]:
         ruleset = self.ruleset
@@ -279,8 +338,9 @@ class GameSession:
                     )
             else:
                 state = evolve(state, event)
-                if type(event) is DiceRolled:
-                    rolls = max(rolls, event.roll_index + 1)
+                after = rolls_after(event)  # any roll that took an index: plain, secret or scatter
+                if after is not None:
+                    rolls = max(rolls, after)
             if env.game_id != game_id or env.branch_id != branch_id:
                 env = msgspec.structs.replace(env, game_id=game_id, branch_id=branch_id)
             staged.append((env, state))
@@ -297,12 +357,13 @@ class GameSession:
         branch = self.game.fork(self.branch.id, at_seq, name)
         if dice is None:
             dice = SeededDice(f"{self.dice.seed}/{branch.id}") if isinstance(self.dice, SeededDice) else self.dice
-        return GameSession(self.ruleset, dice=dice, game=self.game, branch=branch.id, checkpoints=self.checkpoints)
+        return GameSession(self.ruleset, dice=dice, game=self.game, branch=branch.id, checkpoints=self.checkpoints,
+                           record_commands=self.record_commands)
 
     def switch(self, branch: str) -> GameSession:
         """A session on another existing branch of this game, sharing the dice source."""
         return GameSession(self.ruleset, dice=self.dice, salts=self.salts, game=self.game, branch=branch,
-                           checkpoints=self.checkpoints)
+                           checkpoints=self.checkpoints, record_commands=self.record_commands)
 
 
 def _checkpoint(source: Any) -> Any:

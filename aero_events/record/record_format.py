@@ -29,11 +29,18 @@ and variations. Parse and write.
          3. imperium-1 fire quad_autocannons>orks-1 [hit 6,6,1] [dmg 2,5] =orks-1:-1 {[%note better]})
        orks pass
 
-* **Headers** (:mod:`.headers`): one ``[Name "value"]`` per line, then a blank line.
-* **Steps** (:mod:`.notation`): one command each, then the dice it rolled (``[hit 5,2]``, in the order the
-  rules rolled them, including the dice of the steps it set off: the initiative after the last token,
-  the End phase after the last firing) and optional result marks (``=orks-1:-1``), which are checked.
-* ``N.`` starts turn N (checked); layout and line breaks are free.
+The example is an Aeronautica game; the format is any ruleset's:
+
+* **Headers** (:mod:`.headers`): one ``[Name "value"]`` per line, then a blank line. ``[Ruleset]`` names the
+  ruleset (:mod:`aero_events.core.registry`); the setup's headers are the ruleset's (its recorder guide's
+  ``setup_headers``; by default one ``[Setup]`` of JSON).
+* **Steps**: one command each, written in the ruleset's notation
+  (:meth:`~aero_events.core.interface.Notation.words`; by default the command's JSON as one quoted word),
+  then the dice it rolled (``[hit 5,2]``, in the order the rules rolled them, including the dice of the
+  steps it set off: the initiative after the last token, the End phase after the last firing; a pool draw
+  as the dice that picked its items, :mod:`.steps`) and optional result marks (``=orks-1:-1``), which are
+  checked. Salts the record cannot derive follow the step (:mod:`.salts`).
+* ``N.`` starts turn N (checked against the notation's ``turn``); layout and line breaks are free.
 * ``{text}`` is a comment on the step before it (or on the start of its line); ``{[%note text]}`` an
   annotation (any ``%name``); ``{[%label text]}`` at the start of a variation is its branch's label.
 * ``(name: ...)`` is a variation: the branch ``name``, forked where it is written (after the step before
@@ -54,19 +61,16 @@ from typing import Any
 from aero_events.core import (
     AeroError,
     DiceError,
-    DiceRolled,
     Game,
     GameSession,
     RuleError,
-    SecretEvent,
     encode_event,
 )
-from aero_events.core.session import Branch
-from aero_events.regress.decisions import RecordedDecision, recover_decisions
-from aero_events.rulesets import get_ruleset
-from aero_events.rulesets.aeronautica.state import SET_UP
+from aero_events.core.interface import NotationError as CoreNotationError
+from aero_events.core.registry import get_ruleset
+from aero_events.core.session import Branch, issued_command
 
-from . import notation
+from . import steps
 from .errors import RecordError, RecordWriteError
 from .headers import (
     Header,
@@ -78,11 +82,10 @@ from .headers import (
     metadata_headers,
     read_header,
     salt_seed,
-    setup_from_values,
-    setup_headers,
 )
 from .lexer import BRACKET, CLOSE, COMMENT, OPEN, WORD, LexError, Token, escape_comment, tokenize
-from .salts import RecordSalts, derived_salt
+from .salts import COMMANDS, RecordSalts, derived_salt, is_command_secret, is_ruleset_secret
+from .steps import Boundary
 
 DEFAULT_RULESET = "aeronautica/wov-2019"
 RECORD_SUFFIX = ".aero"
@@ -173,10 +176,10 @@ def _tree(tokens: Sequence[Token], source: str) -> Variation:
                 raise RecordError("')' closes no variation", source=source, line=token.line, column=token.column)
             stack.pop()
         else:
-            if notation.is_dice_group(token):
+            if steps.is_dice_group(token):
                 try:
-                    notation.read_dice_group(token)
-                except notation.NotationError as err:
+                    steps.read_dice_group(token)
+                except steps.NotationError as err:
                     raise _error(source, err.message, err.token or token, err.offset) from err
             stack[-1].items.append(token)
     if len(stack) > 1:
@@ -227,16 +230,17 @@ class RecordedDice:
     """The dice of one step, as written after it: handed to the rules roll by roll, each checked against
     the roll asked for (its purpose's label, its number of dice)."""
 
-    def __init__(self) -> None:
-        self.groups: list[notation.DiceGroup] = []
+    def __init__(self, notation: Any) -> None:
+        self.notation = notation
+        self.groups: list[steps.DiceGroup] = []
         self.used = 0
         self.verb: Token | None = None
 
-    def load(self, groups: list[notation.DiceGroup], verb: Token) -> None:
+    def load(self, groups: list[steps.DiceGroup], verb: Token) -> None:
         self.groups, self.used, self.verb = list(groups), 0, verb
 
     def draw(self, count: int, sides: int, purpose: str = "", roller: str | None = None) -> list[int]:
-        label = notation.dice_label(purpose)
+        label = self.notation.dice_label(purpose)
         if self.used >= len(self.groups):
             assert self.verb is not None
             raise _RecordDiceProblem(f"the rules roll {count} D{sides} for {purpose} here; the record gives no "
@@ -253,22 +257,28 @@ class RecordedDice:
         return list(group.faces)
 
 
-def replay_record(document: RecordDocument, *, game_id: str | None = None) -> ReplayedRecord:
-    """Play a parsed record through its ruleset; any problem raises :class:`RecordError` at its place."""
-    return _Replayer(document, game_id).run()
+def replay_record(document: RecordDocument, *, game_id: str | None = None,
+                  record_commands: bool = True) -> ReplayedRecord:
+    """Play a parsed record through its ruleset; any problem raises :class:`RecordError` at its place.
+
+    ``record_commands=False`` replays as games were recorded before commands were (no ``CommandIssued``),
+    to check the record of such a game (:func:`write_record`)."""
+    return _Replayer(document, game_id, record_commands).run()
 
 
-def read_record(text: str, source: str = "<record>", *, game_id: str | None = None) -> ReplayedRecord:
+def read_record(text: str, source: str = "<record>", *, game_id: str | None = None,
+                record_commands: bool = True) -> ReplayedRecord:
     """Parse and replay a record's text."""
-    return replay_record(parse_record(text, source), game_id=game_id)
+    return replay_record(parse_record(text, source), game_id=game_id, record_commands=record_commands)
 
 
 class _Replayer:
-    def __init__(self, document: RecordDocument, game_id: str | None):
+    def __init__(self, document: RecordDocument, game_id: str | None, record_commands: bool = True):
         self.document = document
         self.source = document.source
         self.values = document.values()
         self.default_game_id = game_id
+        self.record_commands = record_commands
         self.annotations: list[Annotation] = []
 
     def header_error(self, name: str, message: str, offset: int | None = None) -> RecordError:
@@ -285,8 +295,9 @@ class _Replayer:
             rules = get_ruleset(ruleset_name)
         except KeyError as err:
             raise self.header_error("Ruleset", str(err).strip("'\"")) from err
+        self.notation = rules.notation()
         try:
-            setup = setup_from_values(values, getattr(rules, "catalogue", None))
+            setup = rules.recorder_guide().setup_from_headers(values)
             metadata = metadata_from_values(values)
             created = created_from_values(values)
         except HeaderError as err:
@@ -311,8 +322,8 @@ class _Replayer:
         return ReplayedRecord(game, self.annotations, current, created)
 
     def _session(self, branch: str) -> GameSession:
-        return GameSession(self.rules, dice=RecordedDice(), salts=RecordSalts(self.seed, branch), game=self.game,
-                           branch=branch)
+        return GameSession(self.rules, dice=RecordedDice(self.notation), salts=RecordSalts(self.seed, branch),
+                           game=self.game, branch=branch, record_commands=self.record_commands)
 
     def _check_result(self) -> None:
         """The result is the current branch's (``Current``, else main)."""
@@ -339,65 +350,77 @@ class _Replayer:
                 position += 1
                 continue
             if item.kind == BRACKET:
-                if notation.is_dice_group(item):
+                if steps.is_dice_group(item):
                     raise _error(self.source, "dice are written after the step that rolled them; these follow "
                                               "no step", item)
                 self._comment(item, session)
                 position += 1
                 continue
-            turn = notation.is_turn_marker(item.value) if not item.quoted else None
+            turn = steps.is_turn_marker(item)
             if turn is not None:
-                if session.state.turn != turn:
-                    raise _error(self.source, f"turn {turn} is marked here, but the game is in turn "
-                                              f"{session.state.turn}", item)
+                actual = self.notation.turn(session.state)
+                if actual != turn:
+                    now = f"in turn {actual}" if actual is not None else "before its first turn"
+                    raise _error(self.source, f"turn {turn} is marked here, but the game is {now}", item)
                 position += 1
                 continue
-            if notation.is_mark(item):
+            if steps.is_mark(item):
                 raise _error(self.source, "a result mark follows the step it is about; this one follows none", item)
             position, subject = self._step(items, position, session, subject)
 
     def _step(self, items: list[Any], position: int, session: GameSession, subject: str | None
-              ) -> tuple[int, str]:
+              ) -> tuple[int, str | None]:
         state = session.state
+        words = steps.step_words(items, position)
+        if not words:
+            raise _error(self.source, "a step is expected here", items[position])
         try:
-            step = notation.read_step(items, position, state, subject)
-        except notation.NotationError as err:
-            raise _error(self.source, err.message, err.token or items[position], err.offset) from err
-        end = step.end
-        groups: list[notation.DiceGroup] = []
+            step = self.notation.read(state, words, subject)
+        except CoreNotationError as err:
+            token = err.token if isinstance(err, steps.NotationError) and err.token is not None else \
+                words[err.word] if err.word is not None and err.word < len(words) else words[-1]
+            raise _error(self.source, err.message, token, err.offset) from err
+        verb = words[min(step.verb, len(words) - 1)]
+        end = position + step.end
+        groups: list[steps.DiceGroup] = []
         marks: list[Token] = []
         while end < len(items) and isinstance(items[end], Token):
             token = items[end]
-            if notation.is_dice_group(token):
-                groups.append(notation.read_dice_group(token))
-            elif notation.is_mark(token):
+            if steps.is_dice_group(token):
+                groups.append(steps.read_dice_group(token))
+            elif steps.is_mark(token):
                 marks.append(token)
             else:
                 break
             end += 1
         dice = session.dice
         assert isinstance(dice, RecordedDice)
-        dice.load(groups, step.verb)
-        salts = session.salts
-        assert isinstance(salts, RecordSalts)
-        salts.use_next(list(step.salts))
+        dice.load(groups, verb)
+        salts, command_salts = session.salts, session.command_salts
+        assert isinstance(salts, RecordSalts) and isinstance(command_salts, RecordSalts)
+        explicit = list(step.salts)
+        if explicit and session.record_commands and self.rules.is_secret_command(step.command):
+            command_salts.use_next(explicit[:1])
+            explicit = explicit[1:]
+        salts.use_next(explicit)
         try:
             envelopes = session.apply(step.command)
         except _RecordDiceProblem as err:
             raise _error(self.source, str(err), err.token) from err
         except RuleError as err:
-            text = notation.step_text(step.command, state)
-            raise _error(self.source, f"{text} is refused: {err}", step.verb) from err
+            text = self.notation.format(state, step.command)
+            raise _error(self.source, f"{text} is refused: {err}", verb) from err
         except (DiceError, AeroError) as err:
-            raise _error(self.source, str(err), step.verb) from err
+            raise _error(self.source, str(err), verb) from err
         finally:
             salts.use_next([])
+            command_salts.use_next([])
         if dice.used < len(groups):
             left = groups[dice.used]
             raise _error(self.source, f"the rules rolled {dice.used} time(s) for this step; the dice "
                                       f"[{left.token.value}] are left over", left.token)
         if marks:
-            expected = notation.result_marks([env.event for env in envelopes], step.subject)
+            expected = self.notation.marks([env.event for env in envelopes], step.subject)
             written = [mark.raw for mark in marks]
             if written != expected:
                 index = next((i for i, (a, b) in enumerate(zip(written, expected)) if a != b),
@@ -424,19 +447,13 @@ class _Replayer:
 
 
 def result_text(rules: Any, state: Any) -> str:
-    """``*`` while the game goes on, else the winner or ``draw``."""
+    """``*`` while the game goes on, else the winner (the ruleset's ``outcome``) or ``draw``."""
     if not rules.is_over(state):
         return "*"
-    return state.winner or "draw"
+    return rules.outcome(state).winner or "draw"
 
 
 # ---------------------------------------------------------------- writing
-
-
-@dataclass(frozen=True)
-class _Step:
-    decision: RecordedDecision
-    branch: Branch
 
 
 def write_record(game: Game, *, annotations: Sequence[Annotation] = (), created: datetime | None = None,
@@ -453,13 +470,24 @@ def write_record(game: Game, *, annotations: Sequence[Annotation] = (), created:
     return text
 
 
+def records_commands(game: Game) -> bool:
+    """Whether the game's commands are recorded (``CommandIssued``); games stored before they were are not."""
+    for branch in game.branches.values():
+        for env in branch.own:
+            if issued_command(env.event) is not None:
+                return True
+    return not any(branch.own for branch in game.branches.values())
+
+
 class _Writer:
     def __init__(self, game: Game, annotations: Sequence[Annotation]):
         self.game = game
         self.rules = game.ruleset
+        self.notation = self.rules.notation()
         self.seed = salt_seed(game.metadata)
         self.annotations: dict[tuple[str, int], list[Annotation]] = {}
-        self.steps: dict[str, list[RecordedDecision]] = {}
+        self.steps: dict[str, list[Boundary]] = {}
+        self._lines: dict[str, list[Boundary]] = {}
         for branch in game.branches.values():
             self.steps[branch.id] = self._own_steps(branch)
         for note in annotations:
@@ -469,14 +497,19 @@ class _Writer:
             if branch.parent is not None:
                 self.children.setdefault((branch.parent.id, branch.fork_seq), []).append(branch)
 
-    def _own_steps(self, branch: Branch) -> list[RecordedDecision]:
-        envelopes = list(branch.envelopes())
-        try:
-            decisions = recover_decisions(self.rules, self.game.setup, envelopes).decisions
-        except AeroError as err:
-            raise RecordWriteError(f"branch {branch.id!r}: {err}") from err
-        ends = {0} | {decision.last_seq for decision in decisions}
+    def _line_steps(self, branch: Branch) -> list[Boundary]:
+        """Every command of the branch's line of play (its ancestors' included)."""
+        if branch.id not in self._lines:
+            try:
+                self._lines[branch.id] = steps.command_boundaries(self.rules, self.game.setup, branch.envelopes())
+            except AeroError as err:
+                raise RecordWriteError(f"branch {branch.id!r}: {err}") from err
+        return self._lines[branch.id]
+
+    def _own_steps(self, branch: Branch) -> list[Boundary]:
+        decisions = self._line_steps(branch)
         if branch.parent is not None:
+            ends = {0} | {decision.last_seq for decision in self._line_steps(branch.parent)}
             if branch.fork_seq not in ends:
                 raise RecordWriteError(f"branch {branch.id!r} forks at event {branch.fork_seq}, inside a command: a "
                                        "record writes whole commands")
@@ -496,8 +529,8 @@ class _Writer:
         for decision in self.steps[branch.id]:
             if decision.first_seq <= note.seq <= decision.last_seq:
                 return (branch.id, decision.last_seq)
-        steps = self.steps[branch.id]
-        return (branch.id, steps[-1].last_seq if steps else branch.fork_seq)
+        own = self.steps[branch.id]
+        return (branch.id, own[-1].last_seq if own else branch.fork_seq)
 
     def text(self, created: datetime | None, current: str | None) -> str:
         lines = [header_line(name, value) for name, value in self.headers(created, current).items()]
@@ -515,7 +548,7 @@ class _Writer:
         headers["GameId"] = game.id
         headers["Ruleset"] = self.rules.name
         headers["DataVersion"] = str(self.rules.data_version)
-        headers.update(setup_headers(game.setup))
+        headers.update(self.rules.recorder_guide().setup_headers(game.setup))
         for name in ("Dice", "Seed"):
             if name in metadata_part:
                 headers[name] = metadata_part.pop(name)
@@ -535,6 +568,7 @@ class _Writer:
         marker: int | None = None
         previous_subject: str | None = None
         previous_kind: tuple[str, str] | None = None
+        notation = self.notation
 
         def flush() -> None:
             if current:
@@ -549,36 +583,41 @@ class _Writer:
             current.extend(opening)
             flush()
         self._variations(branch.id, branch.fork_seq, depth, out)
-        secrets = 0
+        counts = {None: 0, COMMANDS: 0}
         for decision in self.steps[branch.id]:
             before = branch.state_at(decision.first_seq - 1)
             command = decision.command
-            subject = notation.command_subject(command)
+            subject = notation.subject(command)
             envelopes = list(branch.envelopes(decision.first_seq, decision.last_seq))
-            explicit = []
-            for env in envelopes:
-                if isinstance(env.event, SecretEvent) and env.event.salt:
-                    secrets += 1
-                    if env.event.salt != derived_salt(self.seed, branch.id, secrets):
-                        explicit.append(env.event.salt)
+            events = [env.event for env in envelopes]
+            salts, differs = [], False
+            for event in [e for e in events if is_command_secret(e)] + [e for e in events if is_ruleset_secret(e)]:
+                label = COMMANDS if is_command_secret(event) else None
+                counts[label] += 1
+                salts.append(event.salt)
+                differs = differs or event.salt != derived_salt(self.seed, branch.id, counts[label], label)
+            explicit = salts if differs else []
+            secret = steps.is_secret_step(self.rules, command)
             kind = (type(command).__name__, command.player)
-            turn_starts = before.phase != SET_UP and before.turn != marker
-            same_line = (current and not turn_starts
-                         and (subject == previous_subject
-                              or (kind == previous_kind and kind[0] == "ChooseManoeuvre")))
+            turn = notation.turn(before)
+            turn_starts = turn is not None and turn != marker
+            same_line = (current and not turn_starts and subject is not None
+                         and (subject == previous_subject or (kind == previous_kind and secret)))
             if not same_line:
                 flush()
                 if turn_starts:
-                    marker = before.turn
-                    current.append(f"{before.turn}.")
+                    marker = turn
+                    current.append(f"{turn}.")
                 elif marker is not None:
                     current.append("  ")
-            words = notation.step_words(command, before, explicit)
-            if not same_line or subject != previous_subject:
-                words = [notation.subject_text(subject), *words]
-            words += [notation.dice_text(env.event) for env in envelopes
-                      if isinstance(env.event, DiceRolled) and env.event.count > 0]
-            words += notation.result_marks([env.event for env in envelopes], subject)
+            with_subject = subject is None or not same_line or subject != previous_subject
+            words = notation.words(before, command, with_subject=with_subject, salts=explicit)
+            try:
+                rolls = steps.step_rolls(self.rules, before, command, envelopes)
+            except AeroError as err:
+                raise RecordWriteError(f"branch {branch.id!r}, event {decision.first_seq}: {err}") from err
+            words += steps.rolls_text(notation, rolls)
+            words += notation.marks(events, subject)
             words += self._notes(branch.id, decision.last_seq)
             current.append(" ".join(words))
             previous_subject, previous_kind = subject, kind
@@ -610,7 +649,8 @@ class _Writer:
 def _verify(game: Game, text: str) -> None:
     """Read ``text`` back and check that it gives every branch of ``game`` event for event."""
     try:
-        replayed = read_record(text, f"<record of {game.id}>", game_id=game.id).game
+        replayed = read_record(text, f"<record of {game.id}>", game_id=game.id,
+                               record_commands=records_commands(game)).game
     except RecordError as err:
         raise RecordWriteError(f"the record written for game {game.id} does not read back: {err}") from err
     for branch in game.branches.values():

@@ -11,6 +11,15 @@ At the prompt a player types the faces as rolled (``5 2 6``, ``5,2,6``, or ``526
 (:class:`Stop`; the command being entered is not recorded). With ``digital`` every roll is made on
 screen, for groups who play without dice, and the faces are shown as rolled.
 
+A direction roll (a scatter arrow, a random heading: a die of
+:data:`~aero_events.core.dice.DIRECTION_SIDES` faces) is asked for as the heading read at the table, in
+degrees clockwise from north to the hundredth (``135``, ``272.5``).
+
+Items drawn from a pool (damage tokens from a cup, cards from a deck: :mod:`aero_events.core.pools`) are
+typed by name, unseen (``ask_secret``: a token drawn face down is its owner's to see), separated by
+spaces or commas; a name that is not an item still in the pool is refused and asked again. ``r`` draws
+them on screen (by the pool's documented rolls) without showing them.
+
 Digital faces come from :class:`~aero_events.core.dice.SeededDice` seeded per command
 (``{seed}:{branch}:{seq}``, see :meth:`TableDice.start_command`), so a resumed game does not repeat the
 faces it rolled before the interruption.
@@ -22,7 +31,9 @@ import re
 from collections.abc import Callable
 
 from aero_events.core import SeededDice, check_faces
-from aero_events.core.errors import AeroError, DiceError
+from aero_events.core.dice import DIRECTION_SIDES
+from aero_events.core.errors import AeroError, DataError, DiceError
+from aero_events.core.pools import Pool, check_names
 
 ROLL_HERE = "r"
 CANCEL = "cancel"
@@ -41,8 +52,9 @@ class TableDice:
     """A dice source for :class:`~aero_events.core.session.GameSession` that asks the table for each roll."""
 
     def __init__(self, ask: Callable[[str], str], say: Callable[[str], None], *, digital: bool = False,
-                 seed: int | str = 0):
+                 seed: int | str = 0, ask_secret: Callable[[str], str] | None = None):
         self.ask = ask
+        self.ask_secret = ask_secret or ask
         self.say = say
         self.digital = digital
         self.base_seed = seed
@@ -58,6 +70,8 @@ class TableDice:
         what = f"{count} D{sides}" if count != 1 else f"a D{sides}"
         if self.digital:
             return self._roll_here(count, sides, purpose, who)
+        if sides == DIRECTION_SIDES:
+            return [self._heading(purpose, who) for _ in range(count)]
         while True:
             self.rolls_asked += 1
             answer = self.ask(f"{who} rolls {what} for {purpose}: faces (or r to roll here)? ").strip()
@@ -72,6 +86,63 @@ class TableDice:
             except DiceError as err:
                 self.say(f"  refused: {err}. Type the {count} face(s) as rolled, r to roll here, cancel to take "
                          "the command back, or quit.")
+
+    def _heading(self, purpose: str, who: str) -> int:
+        """A direction roll read at the table (a scatter arrow, a random heading): the heading in degrees
+        clockwise from north, to the hundredth; the die's face is the heading in hundredths, plus one
+        (:data:`aero_events.core.dice.DIRECTION_SIDES`)."""
+        while True:
+            self.rolls_asked += 1
+            answer = self.ask(f"{who} reads a direction for {purpose}: the heading in degrees clockwise from "
+                              "north, like 135 or 272.5 (or r to roll here)? ").strip()
+            if answer.lower() == ROLL_HERE:
+                return self._roll_here(1, DIRECTION_SIDES, purpose, who)[0]
+            if answer.lower() == CANCEL:
+                raise CommandCancelled("the command was taken back at the dice prompt; nothing was recorded")
+            if answer.lower() in QUIT:
+                raise Stop
+            match = re.fullmatch(r"(\d{1,3})(?:\.(\d{1,2}))?", answer)
+            centidegrees = int(match[1]) * 100 + int((match[2] or "0").ljust(2, "0")) if match else -1
+            if 0 <= centidegrees < DIRECTION_SIDES:
+                return centidegrees + 1
+            self.say(f"  refused: {answer!r} is not a heading from 0 to 359.99 degrees. Type it again, r to roll "
+                     "here, cancel to take the command back, or quit.")
+
+    def draw_items(self, pool: Pool, count: int, purpose: str = "", drawer: str | None = None) -> list[str]:
+        """The names of ``count`` items drawn from ``pool`` at the table, typed unseen (see the module notes);
+        :func:`aero_events.core.pools.draw_from` calls it instead of rolling for them."""
+        who = drawer or "the table"
+        if self.digital:
+            return self._draw_here(pool, count, purpose, who)
+        while True:
+            self.rolls_asked += 1
+            answer = self.ask_secret(f"{who} draws {count} from {pool.name} for {purpose}: the names drawn, "
+                                     "unseen (or r to draw here)? ").strip()
+            if answer.lower() == ROLL_HERE:
+                return self._draw_here(pool, count, purpose, who)
+            if answer.lower() == CANCEL:
+                raise CommandCancelled("the command was taken back at the draw prompt; nothing was recorded")
+            if answer.lower() in QUIT:
+                raise Stop
+            names = [name for name in re.split(r"[\s,;]+", answer) if name]
+            try:
+                if len(names) != count:
+                    raise DiceError(f"{purpose}: {count} item(s) drawn, {len(names)} named")
+                return check_names(pool, names, purpose)
+            except (DiceError, DataError) as err:
+                self.say(f"  refused: {err}. Type the {count} name(s) drawn, r to draw here, cancel to take the "
+                         "command back, or quit.")
+
+    def _draw_here(self, pool: Pool, count: int, purpose: str, who: str) -> list[str]:
+        """Items drawn on screen: each by a die of as many sides as items remain (the pool's rule)."""
+        names: list[str] = []
+        remaining = pool
+        for _ in range(count):
+            position = self.stream.draw(1, remaining.size, purpose, who)[0] if remaining.size >= 2 else 1
+            names.append(remaining.item_at(position))
+            remaining = remaining.without(names[-1:])
+        self.say(f"  {who} draws {count} from {pool.name} for {purpose} on screen (not shown)")
+        return names
 
     def _roll_here(self, count: int, sides: int, purpose: str, who: str) -> list[int]:
         faces = self.stream.draw(count, sides, purpose, who)

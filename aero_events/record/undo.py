@@ -13,28 +13,21 @@ is resumed (:func:`recover_boundaries`) and extended by every command it applies
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from aero_events.core import Command, Game, GameSession
+from aero_events.core import Game, GameSession
 from aero_events.core.session import Branch
-from aero_events.regress.decisions import recover_decisions
+
+from .steps import Boundary, command_boundaries
 
 UNDO_PREFIX = "undo-"
 
-
-@dataclass(frozen=True)
-class Boundary:
-    """One command of the line of play and the events it produced, ``first_seq`` to ``last_seq``."""
-
-    command: Command
-    first_seq: int
-    last_seq: int
+__all__ = ["Boundary", "fork_source", "next_undo_name", "recover_boundaries", "undo_point"]
 
 
 def recover_boundaries(session: GameSession) -> list[Boundary]:
-    """The commands of the session's line of play (its ancestors' included), from its events."""
-    recovery = recover_decisions(session.ruleset, session.game.setup, session.events())
-    return [Boundary(d.command, d.first_seq, d.last_seq) for d in recovery.decisions]
+    """The commands of the session's line of play (its ancestors' included), from its events
+    (:func:`~.steps.command_boundaries`)."""
+    return command_boundaries(session.ruleset, session.game.setup, session.events())
 
 
 def undo_point(boundaries: Sequence[Boundary], count: int) -> int:

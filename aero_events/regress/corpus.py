@@ -1,17 +1,9 @@
 """The golden corpus: recorded bot games in ``replays/`` that every change to the rules is checked against.
 
-``aero corpus --out replays/`` plays the scenarios of :data:`SCENARIOS` with fixed seeds, keeping a game
-whenever it covers something no kept game covers yet, until the corpus covers
-
-* every aircraft type of the package's data (``aircraft:<id>``),
-* every weapon special rule (``weapon_rule:<rule>``, p.24-25), each in the use it is about: Extra
-  Damage doubling a Damage dice, Tail Gunner return fire, a Bombing Run with a Ground Attack weapon,
-  Aerial Attack at an aircraft, Ground-to-Air Fire and an Effective Altitude from a Ground Defence, an
-  Autonomous weapon launched (the last three need the ``corpus/ground-war`` variant, ``ground-war.json``
-  beside this module: no shipped profile has them);
-* every End phase outcome (p.29-30): ``end:stall_recovered``, ``end:spin_entered``,
-  ``end:spin_recovered``, ``end:spin_crash``, ``end:tailing``;
-* an occupied hex flown through (p.17 step 6), and the 2020 roll for it under ``aeronautica/faq-2020``.
+``aero corpus --out replays/`` plays the scenarios of a ruleset family's corpus plan
+(:meth:`~aero_events.core.interface.ToolInterface.corpus`; Aeronautica's is the ``corpus.py`` of its
+package) with fixed seeds, keeping a game whenever it covers something no kept
+game covers yet, until the corpus covers what the plan requires.
 
 The search is deterministic (seeds 1, 2, 3... per scenario), so regenerating rewrites identical files
 unless the rules changed; ``git diff replays/`` then shows what did. Each game is a JSON Lines file in
@@ -19,252 +11,86 @@ the export format (:mod:`.jsonl`); ``MANIFEST.json`` lists the files, their seed
 each final state hash. :func:`check_game` replays a corpus game under its own ruleset: folding its
 events (checkpoint hashes and the final hash must match) and deciding its recovered commands again
 (every event must match), failing at the first event that changed.
+
+Corpus games carry their commands (``CommandIssued``), as every game recorded today does, so ``aero
+regress`` re-decides them with nothing ruleset-specific. Games stored before commands were recorded still
+regress through the ruleset's legacy table (:mod:`.decisions`; ``tests/regress/test_decisions.py``).
+Each ruleset family keeps its corpus in a folder of its own: the default family's in ``replays/``, any
+other's in ``replays/<family>/`` (``aero corpus --ruleset FAMILY --out replays/FAMILY``).
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
-from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
-from aero_events.bots import GreedyBot, RandomBot, play
-from aero_events.core import Envelope, GameSession, ManualDice, ReplayMismatch, SeededDice
+from aero_events.bots import make_bot, play
+from aero_events.core import Envelope, GameSession, ManualDice, ReplayMismatch, Ruleset, SeededDice
+from aero_events.core.interface import CorpusPlan, CorpusScenario
+from aero_events.core.registry import default_ruleset, get_ruleset
 from aero_events.core.secrets import SaltSource
-from aero_events.rulesets.aeronautica import AeronauticaRules
-from aero_events.rulesets.aeronautica.forces import AircraftEntry, ForceList
-from aero_events.rulesets.aeronautica.profiles import WEAPON_SPECIAL_RULES, load_catalogue
-from aero_events.rulesets.aeronautica.scenarios.dogfight import dogfight_setup
-from aero_events.rulesets.aeronautica.scenarios.format import GroundTarget
-from aero_events.rulesets.aeronautica.setup import GameSetup, Placement, SideSetup, board_for
-from aero_events.rulesets.aeronautica.state import GameState
-from aero_events.rulesets.aeronautica.versions import (
-    DEFAULT_VERSION,
-    FAQ_2020,
-    parse_variant,
-    register_variant,
-    rules_for,
-    variant_metadata,
-)
 
 from .jsonl import write_game_jsonl
 from .recorded import RecordedGame, from_jsonl
 from .rerun import rerun
 
 MANIFEST = "MANIFEST.json"
-GROUND_WAR = "corpus/ground-war"
 #: Every corpus file says it was created at this moment, so regenerating gives identical bytes.
 CREATED = datetime(2020, 1, 1, tzinfo=UTC)
-PLAYERS = ("imperium", "orks")
-BOTS: dict[str, Callable[[str], object]] = {"greedy": GreedyBot, "random": RandomBot}
-
-END_PHASE_OUTCOMES = ("end:stall_recovered", "end:spin_entered", "end:spin_recovered", "end:spin_crash",
-                      "end:tailing")
-MOVEMENT_ITEMS = ("movement:occupied_hex", "faq-2020:occupied_hex_roll")
 
 
-def required_coverage() -> frozenset[str]:
-    """Everything the corpus must cover (see the module docstring)."""
-    aircraft = {f"aircraft:{aircraft_id}" for aircraft_id in load_catalogue().aircraft}
-    rules = {f"weapon_rule:{rule}" for rule in WEAPON_SPECIAL_RULES}
-    return frozenset(aircraft | rules | set(END_PHASE_OUTCOMES) | set(MOVEMENT_ITEMS))
+def corpus_plan(family: str | None = None) -> CorpusPlan:
+    """The corpus plan of a ruleset family (default: the default ruleset's)."""
+    rules = get_ruleset(family or default_ruleset())
+    plan = rules.corpus()
+    if plan is None:
+        raise KeyError(f"the ruleset {rules.name} has no golden corpus")
+    return plan
 
 
-def ground_war_rules() -> AeronauticaRules:
-    """The ``corpus/ground-war`` variant (``ground-war.json``): a Ground Defence and an Autonomous weapon."""
-    raw = resources.files("aero_events.regress").joinpath("ground-war.json").read_bytes()
-    return register_variant(parse_variant(raw, "aero_events/regress/ground-war.json"))
+def __getattr__(name: str) -> Any:
+    if name == "SCENARIOS":  # the default family's scenarios, read when asked for
+        return corpus_plan().scenarios
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def corpus_rules(name: str) -> AeronauticaRules:
-    return ground_war_rules() if name == GROUND_WAR else rules_for(name)
+def required_coverage(family: str | None = None) -> frozenset[str]:
+    """Everything the corpus must cover."""
+    return corpus_plan(family).required
 
 
-# ---------------------------------------------------------------------------------------------------------
-# What a game covers
-# ---------------------------------------------------------------------------------------------------------
+def coverage(rules: Ruleset, initial: Any, envelopes: Iterable[Envelope]) -> set[str]:
+    """The corpus items one line of play covers (the ruleset's corpus plan says)."""
+    plan = rules.corpus()
+    if plan is None:
+        return set()
+    return plan.coverage(rules, initial, list(envelopes))
 
 
-def coverage(rules: AeronauticaRules, initial: GameState, envelopes: Iterable[Envelope]) -> set[str]:
-    """The corpus items one line of play covers."""
-    items: set[str] = set()
-    weapons = rules.catalogue.weapons
-    profiles = {aircraft.id: aircraft.profile for aircraft in initial.aircraft.values()}
-    state_weapons = {aircraft.id: aircraft.weapons for aircraft in initial.aircraft.values()}
-    volley_kind = None
-    for envelope in envelopes:
-        event, kind = envelope.event, envelope.type
-        if kind == "ai.AircraftActivated":
-            items.add(f"aircraft:{profiles[event.aircraft]}")
-        elif kind == "ai.VolleyDeclared":
-            volley_kind = event.kind
-        elif kind == "ai.WeaponFired":
-            weapon = weapons[event.weapon]
-            if weapon.has_rule("tail_gunner") and volley_kind == "tail_gunner" and event.dice:
-                items.add("weapon_rule:tail_gunner")
-            if weapon.has_rule("ground_attack") and event.attack == "bombing" and event.dice:
-                items.add("weapon_rule:ground_attack")
-            if weapon.has_rule("aerial_attack") and event.attack in ("air", "ground_to_air") and event.dice:
-                items.add("weapon_rule:aerial_attack")
-            if weapon.has_rule("ground_to_air") and event.attack == "ground_to_air" and event.dice:
-                items.add("weapon_rule:ground_to_air")
-                if weapon.has_rule("effective_altitude"):
-                    items.add("weapon_rule:effective_altitude")
-        elif kind == "ai.AutonomousLaunched":
-            items.add("weapon_rule:autonomous")
-        elif kind == "ai.DamageRolled" and event.weapon_index is not None and event.structure > event.damaging:
-            weapon = weapons[state_weapons[event.aircraft][event.weapon_index]]
-            if weapon.has_rule("extra_damage"):
-                items.add("weapon_rule:extra_damage")
-        elif kind == "ai.StallRecovered":
-            items.add("end:stall_recovered")
-        elif kind == "ai.SpinEntered":
-            items.add("end:spin_entered")
-        elif kind == "ai.SpinRecovered":
-            items.add("end:spin_recovered")
-        elif kind == "ai.AircraftDestroyed" and event.cause == "crashed in a spin":
-            items.add("end:spin_crash")
-        elif kind == "ai.TailingDetermined" and event.target is not None:
-            items.add("end:tailing")
-        elif kind == "ai.ManoeuvreFlown" and event.pushed:
-            items.add("movement:occupied_hex")
-        elif kind == "ai.OccupiedHexRolled":
-            items.add("faq-2020:occupied_hex_roll")
-    return items
-
-
-# ---------------------------------------------------------------------------------------------------------
-# The scenarios
-# ---------------------------------------------------------------------------------------------------------
-
-
-def _entry(aircraft: str, *weapons: str, upgrades: Sequence[str] = ()) -> AircraftEntry:
-    return AircraftEntry(aircraft=aircraft, weapons=tuple(weapons), upgrades=tuple(upgrades))
-
-
-IMPERIAL_WING = ForceList(name="Corpus Imperial wing", faction="imperial_navy", aircraft=(
-    _entry("thunderbolt", "skystrike_missiles", "wing_bombs", upgrades=("imperial_ace",)),
-    _entry("thunderbolt_fury", "hellstrike_missiles", "hellstrike_missiles", upgrades=("flares_or_chaff_launchers",)),
-    _entry("marauder", "skystrike_missiles", upgrades=("armoured_cockpit", "ejector_seats")),
-))
-ORK_MOB = ForceList(name="Corpus Ork mob", faction="ork_air_waaagh", aircraft=(
-    _entry("dakkajet", "rokkits", "wing_bombs", upgrades=("fly_boss",)),
-    _entry("fighta_bommer", "big_bombs", "big_bombs", upgrades=("extra_armour", "belching_smoke")),
-    _entry("dakkajet", "rokkits", upgrades=("wazmek_speshul",)),
-))
-GROUND_WAR_DEFENDERS = ForceList(name="Corpus flak line", faction="imperial_navy", aircraft=(
-    _entry("thunderbolt"),
-    _entry("corpus_flak_emplacement"),
-    _entry("corpus_flak_emplacement"),
-))
-GROUND_WAR_RAIDERS = ForceList(name="Corpus raiders", faction="ork_air_waaagh", aircraft=(
-    _entry("fighta_bommer", "big_bombs"),
-    _entry("dakkajet", "wing_bombs"),
-    _entry("dakkajet"),
-))
-
-
-def _bunkers(board: str) -> tuple[GroundTarget, ...]:
-    """A bunker a few hexes in from each side's edge, worth 10 Victory points to the other side."""
-    area = board_for(board)
-    column = area.columns // 2
-    return (
-        GroundTarget(id="imperial-bunker", name="Imperial bunker", hex=area.from_offset(column - 2,
-                     area.rows_in_column(column - 2) - 5), owner=PLAYERS[0], structure=2, victory_points=10),
-        GroundTarget(id="ork-bunker", name="Ork bunker", hex=area.from_offset(column + 2, 4), owner=PLAYERS[1],
-                     structure=2, victory_points=10),
-    )
-
-
-def _placed(board: str, forces: tuple[ForceList, ForceList], rules: AeronauticaRules) -> GameSetup:
-    """Both forces placed along their edges (south, north) facing each other; Ground Defences four rows in."""
-    area = board_for(board)
-    sides = []
-    for player, force, north in ((PLAYERS[0], forces[0], False), (PLAYERS[1], forces[1], True)):
-        placements = []
-        count = len(force.aircraft)
-        for index, entry in enumerate(force.aircraft):
-            profile = rules.catalogue.aircraft[entry.aircraft]
-            column = min(max(round((index + 1) * area.columns / (count + 1)), 0), area.columns - 1)
-            depth = 4 if profile.is_ground_defence else 1
-            row = depth if north else area.rows_in_column(column) - 1 - depth
-            hex = area.from_offset(column, row)
-            if profile.is_ground_defence:
-                placements.append(Placement(hex=hex, facing=3 if north else 0, speed=0, altitude=0))
-            else:
-                placements.append(Placement(hex=hex, facing=3 if north else 0,
-                                            speed=(profile.min_speed + profile.max_speed) // 2,
-                                            altitude=max(1, (profile.max_altitude + 1) // 2)))
-        sides.append(SideSetup(player=player, force=force, placements=tuple(placements)))
-    return GameSetup(sides=(sides[0], sides[1]), board=board, check_points=False,
-                     ground_targets=_bunkers(board))
-
-
-@dataclass(frozen=True)
-class CorpusScenario:
-    """One kind of corpus game: a ruleset, two forces and how they are set up, the bots, and what it is for."""
-
-    name: str
-    ruleset: str
-    description: str
-    build: Callable[[AeronauticaRules], GameSetup]
-    bots: tuple[str, str]
-    targets: frozenset[str] = field(default_factory=frozenset)
-
-
-def _dogfight(rules: AeronauticaRules) -> GameSetup:
-    return dogfight_setup((PLAYERS[0], IMPERIAL_WING), (PLAYERS[1], ORK_MOB), 75, board="3x3",
-                          ground_targets=_bunkers("3x3"), catalogue=rules.catalogue, check_points=False)
-
-
-SCENARIOS: tuple[CorpusScenario, ...] = (
-    CorpusScenario(
-        name="dogfight-2019", ruleset=DEFAULT_VERSION,
-        description="The Dogfight (p.34-35) with every aircraft type, set up by the bots in turn, bunkers to bomb",
-        build=_dogfight, bots=("greedy", "random"),
-        targets=frozenset(required_coverage() - {"faq-2020:occupied_hex_roll", "weapon_rule:ground_to_air",
-                                                 "weapon_rule:effective_altitude", "weapon_rule:autonomous"}),
-    ),
-    CorpusScenario(
-        name="faq-2020", ruleset=FAQ_2020,
-        description="The same forces placed along their edges under the 2020 update (the occupied-hex roll)",
-        build=lambda rules: _placed("3x3", (IMPERIAL_WING, ORK_MOB), rules), bots=("random", "greedy"),
-        targets=frozenset({"faq-2020:occupied_hex_roll"}),
-    ),
-    CorpusScenario(
-        name="ground-war", ruleset=GROUND_WAR,
-        description="Flak emplacements and an Autonomous missile (the corpus/ground-war variant) against raiders",
-        build=lambda rules: _placed("3x3", (GROUND_WAR_DEFENDERS, GROUND_WAR_RAIDERS), rules),
-        bots=("random", "greedy"),
-        targets=frozenset({"weapon_rule:ground_to_air", "weapon_rule:effective_altitude", "weapon_rule:autonomous"}),
-    ),
-)
-
-
-def scenario(name: str) -> CorpusScenario:
-    for candidate in SCENARIOS:
+def scenario(name: str, family: str | None = None) -> CorpusScenario:
+    scenarios = corpus_plan(family).scenarios
+    for candidate in scenarios:
         if candidate.name == name:
             return candidate
-    raise KeyError(f"unknown corpus scenario {name!r}; known: {', '.join(s.name for s in SCENARIOS)}")
+    raise KeyError(f"unknown corpus scenario {name!r}; known: {', '.join(s.name for s in scenarios)}")
 
 
-def play_scenario(scenario: CorpusScenario, seed: int) -> GameSession:
-    """One seeded bot game of ``scenario``, played to its end."""
-    rules = corpus_rules(scenario.ruleset)
+def play_scenario(scenario: CorpusScenario, seed: int, family: str | None = None) -> GameSession:
+    """One seeded bot game of ``scenario``, played to its end, recorded as the corpus is (see above)."""
+    rules = corpus_plan(family).rules_for(scenario.ruleset)
     metadata: dict[str, object] = {"corpus": scenario.name, "seed": seed, "bots": list(scenario.bots),
                                    "description": scenario.description}
-    variant = variant_metadata(rules)
-    if variant is not None:
-        metadata["variant"] = variant
+    metadata.update(rules.game_metadata())
     session = GameSession(rules, scenario.build(rules), dice=SeededDice(f"corpus:{scenario.name}:{seed}"),
                           game_id=f"corpus-{scenario.name}-{seed}", metadata=metadata)
-    bots = {player: BOTS[name](f"corpus:{scenario.name}:{seed}:{player}")
-            for player, name in zip(PLAYERS, scenario.bots, strict=True)}
+    bots = {player: make_bot(rules, name, f"corpus:{scenario.name}:{seed}:{player}")
+            for player, name in zip(scenario.players, scenario.bots, strict=True)}
     play(session, bots)
     return session
 
@@ -283,7 +109,7 @@ class ManifestGame(msgspec.Struct, frozen=True, kw_only=True):
     ruleset: str
     data_version: str
     seed: int
-    bots: tuple[str, str]
+    bots: tuple[str, ...]
     events: int
     covers: tuple[str, ...]
     final_state_hash: str
@@ -298,20 +124,22 @@ class Manifest(msgspec.Struct, frozen=True, kw_only=True):
     missing: tuple[str, ...]
 
 
-def generate(out: str | os.PathLike, *, max_seeds: int = 30, say: Callable[[str], None] = print) -> Manifest:
+def generate(out: str | os.PathLike, *, max_seeds: int = 30, say: Callable[[str], None] = print,
+             family: str | None = None) -> Manifest:
     """Search seeds scenario by scenario until the corpus covers :func:`required_coverage`; write the games
     and ``MANIFEST.json`` to ``out`` (files of an earlier corpus that are no longer in it are removed)."""
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
-    required = required_coverage()
+    plan = corpus_plan(family)
+    required = plan.required
     covered: dict[str, list[str]] = {}
     kept: list[ManifestGame] = []
-    for spec in SCENARIOS:
+    for spec in plan.scenarios:
         kept_here = 0
         for seed in range(1, max_seeds + 1):
             if kept_here and not (spec.targets - covered.keys()):
                 break
-            session = play_scenario(spec, seed)
+            session = play_scenario(spec, seed, family)
             items = coverage(session.ruleset, session.state_at(0), session.events())
             new = (items & required) - covered.keys()
             if not new and kept_here:

@@ -23,10 +23,8 @@ from typing import Any
 
 import msgspec
 
-from aero_events.core import DataError, Envelope
-from aero_events.rulesets.aeronautica import AeronauticaRules
-from aero_events.rulesets.aeronautica.setup import GameSetup
-from aero_events.rulesets.aeronautica.versions import register_from_metadata, rules_for
+from aero_events.core import DataError, Envelope, Ruleset
+from aero_events.core.registry import ruleset_for_game
 
 MAIN = "main"
 
@@ -43,18 +41,17 @@ class RecordedGame:
     metadata: dict[str, Any]
     envelopes: tuple[Envelope, ...] = field(repr=False)
 
-    def own_rules(self) -> AeronauticaRules:
+    def own_rules(self) -> Ruleset:
         """The ruleset the game was recorded under (a variant is rebuilt from the metadata)."""
-        register_from_metadata(self.metadata)
         try:
-            return rules_for(self.ruleset)
+            return ruleset_for_game(self.ruleset, self.metadata)
         except KeyError as err:
             raise DataError(f"game {self.game_id} was recorded under {self.ruleset!r}, which is not known here: "
                             f"{err.args[0] if err.args else err}", source=self.source, field="ruleset") from None
 
-    def setup(self, rules: AeronauticaRules | None = None) -> GameSetup:
-        """The recorded setup, decoded for ``rules`` (Aeronautica setups only)."""
-        setup_type = getattr(rules, "setup_type", GameSetup) if rules is not None else GameSetup
+    def setup(self, rules: Ruleset | None = None) -> Any:
+        """The recorded setup, decoded for ``rules`` (default: the game's own ruleset)."""
+        setup_type = (rules or self.own_rules()).setup_type
         try:
             return msgspec.json.decode(self.setup_json, type=setup_type)
         except msgspec.ValidationError as err:

@@ -63,20 +63,21 @@ class IllegalDecision(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Outcome(msgspec.Struct, frozen=True, kw_only=True):
-    """How a line of play ended (or stands, if unfinished)."""
+    """How a line of play ended (or stands, if unfinished), in the ruleset's terms: the scores per side
+    (``score_name``: Aeronautica's "VP") and counts per side (``statistics``: "aircraft lost"...)."""
 
     finished: bool
     turn: int
     winner: str | None
     end_reason: str | None
-    victory_points: dict[str, int]
-    aircraft_lost: dict[str, int]
-    aircraft_disengaged: dict[str, int]
+    scores: dict[str, float]
+    score_name: str = "score"
+    statistics: dict[str, dict[str, int]] = msgspec.field(default_factory=dict)
 
     def summary(self) -> str:
         if not self.finished:
             return f"unfinished at turn {self.turn}"
-        vp = ", ".join(f"{player} {points}" for player, points in self.victory_points.items())
+        vp = ", ".join(f"{player} {number(points)}" for player, points in self.scores.items())
         winner = f"{self.winner} wins" if self.winner else "draw"
         return f"{winner} ({vp}), turn {self.turn}"
 
@@ -131,17 +132,24 @@ def outcome_changes(old: Outcome | None, new: Outcome | None) -> tuple[str, ...]
         changes.append("finished -> unfinished" if old.finished else "unfinished -> finished")
     if old.winner != new.winner:
         changes.append(f"winner {old.winner or 'draw'} -> {new.winner or 'draw'}")
-    for player in sorted(set(old.victory_points) | set(new.victory_points)):
-        before, after = old.victory_points.get(player, 0), new.victory_points.get(player, 0)
+    for player in sorted(set(old.scores) | set(new.scores)):
+        before, after = old.scores.get(player, 0), new.scores.get(player, 0)
         if before != after:
-            changes.append(f"{player} VP {before} -> {after}")
-    for player in sorted(set(old.aircraft_lost) | set(new.aircraft_lost)):
-        before, after = old.aircraft_lost.get(player, 0), new.aircraft_lost.get(player, 0)
-        if before != after:
-            changes.append(f"{player} aircraft lost {before} -> {after}")
+            changes.append(f"{player} {new.score_name} {number(before)} -> {number(after)}")
+    for name in sorted(set(old.statistics) | set(new.statistics)):
+        old_counts, new_counts = old.statistics.get(name, {}), new.statistics.get(name, {})
+        for player in sorted(set(old_counts) | set(new_counts)):
+            before, after = old_counts.get(player, 0), new_counts.get(player, 0)
+            if before != after:
+                changes.append(f"{player} {name} {before} -> {after}")
     if old.turn != new.turn:
         changes.append(f"last turn {old.turn} -> {new.turn}")
     return tuple(changes)
+
+
+def number(value: float) -> str:
+    """A score as people write it: ``12``, not ``12.0``."""
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
 def to_json(reports: Sequence[GameReport]) -> bytes:

@@ -9,11 +9,12 @@ the game's own ruleset), then plays them again under the new ruleset with the ga
   and the recorded decision being replayed there; a difference of state alone (data such as points,
   which change the state from the start but no event until Victory points are scored) is reported as
   the initial state's differences or the first checkpoint that differs;
-* the **outcome** of both: winner, Victory points, aircraft lost, and what changed.
+* the **outcome** of both, in the ruleset's terms (``ruleset.outcome``, ``ruleset.statistics``): winner,
+  scores (Aeronautica: Victory points), counts such as aircraft lost, and what changed.
 
 When the new rules refuse a recorded decision, ``on_illegal`` says what happens: ``stop`` ends the re-run
 there; ``bot`` lets a seeded :class:`RandomBot` decide, as follows. If the same kind of decision is open
-to a player (the same one first) for the same aircraft, the bot picks one of those (*replaced*).
+to a player (the same one first) for the same piece (a command's ``aircraft``, ``piece`` or ``ship``), the bot picks one of those (*replaced*).
 Otherwise, if the next recorded decision is legal, this one no longer arises and is dropped (*skipped*).
 Otherwise another
 decision comes first: the bot makes it and the recorded one is tried again (*waited*, at most
@@ -36,9 +37,7 @@ from typing import Any
 import msgspec
 
 from aero_events.bots import RandomBot, play
-from aero_events.core import AeroError, DiceCup, Envelope, GameSession, RuleError, StateCheckpoint
-from aero_events.rulesets.aeronautica import AeronauticaRules
-from aero_events.rulesets.aeronautica.state import DESTROYED, DISENGAGED, GAME_OVER, GameState
+from aero_events.core import AeroError, DiceCup, Envelope, GameSession, RuleError, Ruleset, StateCheckpoint
 
 from .decisions import RecordedDecision, recover_decisions
 from .describe import describe_command, event_at
@@ -55,18 +54,23 @@ CONTEXT = 3
 STATE_DIFFERENCES = 6
 
 
-def outcome_of(state: GameState) -> Outcome:
-    """Winner, Victory points and losses of a line of play (finished or not)."""
-    lost = {player: 0 for player in state.players}
-    disengaged = {player: 0 for player in state.players}
-    for aircraft in state.aircraft.values():
-        if aircraft.status == DESTROYED:
-            lost[aircraft.owner] += 1
-        elif aircraft.status == DISENGAGED:
-            disengaged[aircraft.owner] += 1
-    return Outcome(finished=state.phase == GAME_OVER, turn=state.turn, winner=state.winner,
-                   end_reason=state.end_reason, victory_points=dict(state.victory_points), aircraft_lost=lost,
-                   aircraft_disengaged=disengaged)
+#: The fields a command may name its piece by, for the bot policy's "same kind of decision for the same piece".
+PIECE_FIELDS = ("aircraft", "piece", "ship", "unit")
+
+
+def outcome_of(rules: Ruleset, state: Any) -> Outcome:
+    """The outcome of a line of play (finished or not) in the ruleset's terms, with its counts per side."""
+    result = rules.outcome(state)
+    return Outcome(finished=result.finished, turn=rules.clock(state)[0], winner=result.winner,
+                   end_reason=result.reason or None, scores=dict(result.scores), score_name=rules.score_name(),
+                   statistics=rules.statistics(state))
+
+
+def _piece(command: Any) -> Any:
+    for name in PIECE_FIELDS:
+        if hasattr(command, name):
+            return getattr(command, name)
+    return None
 
 
 def _at(envelope: Envelope) -> EventAt:
@@ -75,7 +79,8 @@ def _at(envelope: Envelope) -> EventAt:
 
 
 def _plain(envelopes: Sequence[Envelope]) -> list[Envelope]:
-    return [env for env in envelopes if type(env.event) is not StateCheckpoint]
+    """The ruleset's events: the session's records (checkpoints, commands) left out."""
+    return [env for env in envelopes if not env.event.core_event]
 
 
 def _checkpoints(envelopes: Sequence[Envelope]) -> list[tuple[int, str]]:
@@ -110,27 +115,38 @@ def first_divergence(old: Sequence[Envelope], new: Sequence[Envelope],
     return None
 
 
-def state_differences(old: GameState, new: GameState, limit: int = STATE_DIFFERENCES) -> list[str]:
-    """What differs between two states of the same game, aircraft by aircraft (e.g. their points)."""
+def _pieces(value: Any) -> bool:
+    """A field holding pieces by id (Aeronautica's ``aircraft``): a mapping of mappings."""
+    return isinstance(value, dict) and bool(value) and all(isinstance(item, dict) for item in value.values())
+
+
+def state_differences(old: Any, new: Any, limit: int = STATE_DIFFERENCES) -> list[str]:
+    """What differs between two states of the same game; a field of pieces by id is compared piece by
+    piece (``orks-1.structure 2 -> 3``), after the other fields."""
     found: list[str] = []
     old_data, new_data = msgspec.to_builtins(old), msgspec.to_builtins(new)
+    if not isinstance(old_data, dict) or not isinstance(new_data, dict):
+        return [] if old_data == new_data else [f"{old_data} -> {new_data}"][:limit]
+    by_piece = sorted(key for key in set(old_data) | set(new_data)
+                      if _pieces(old_data.get(key)) or _pieces(new_data.get(key)))
     for key in sorted(set(old_data) | set(new_data)):
-        if key == "aircraft":
+        if key in by_piece:
             continue
         if old_data.get(key) != new_data.get(key):
             found.append(f"{key} {old_data.get(key)} -> {new_data.get(key)}")
-    old_aircraft, new_aircraft = old_data.get("aircraft", {}), new_data.get("aircraft", {})
-    for aircraft_id in sorted(set(old_aircraft) | set(new_aircraft)):
-        before, after = old_aircraft.get(aircraft_id, {}), new_aircraft.get(aircraft_id, {})
-        for name in sorted(set(before) | set(after)):
-            if before.get(name) != after.get(name):
-                found.append(f"{aircraft_id}.{name} {before.get(name)} -> {after.get(name)}")
+    for key in by_piece:
+        old_pieces, new_pieces = old_data.get(key) or {}, new_data.get(key) or {}
+        for piece_id in sorted(set(old_pieces) | set(new_pieces)):
+            before, after = old_pieces.get(piece_id, {}), new_pieces.get(piece_id, {})
+            for name in sorted(set(before) | set(after)):
+                if before.get(name) != after.get(name):
+                    found.append(f"{piece_id}.{name} {before.get(name)} -> {after.get(name)}")
     if len(found) > limit:
         found = [*found[:limit], f"and {len(found) - limit} more"]
     return found
 
 
-def _describe_state_difference(old_initial: GameState, new_initial: GameState, old: Sequence[Envelope],
+def _describe_state_difference(old_initial: Any, new_initial: Any, old: Sequence[Envelope],
                                new: Sequence[Envelope]) -> str | None:
     initial = state_differences(old_initial, new_initial)
     if initial:
@@ -183,8 +199,8 @@ class _Replayer:
         return f"{bot}, in place of {recorded}" if recorded else bot
 
     def _note(self, decision: RecordedDecision, err: RuleError, action: str) -> None:
-        state = self.session.state
-        self.illegal.append(IllegalDecision(decision=decision.index + 1, turn=state.turn, phase=state.phase,
+        turn, phase = self.session.ruleset.clock(self.session.state)
+        self.illegal.append(IllegalDecision(decision=decision.index + 1, turn=turn, phase=phase,
                                             command=describe_command(decision.command), error=str(err),
                                             action=action))
 
@@ -228,12 +244,12 @@ class _Replayer:
     def _substitute(self, decision: RecordedDecision, err: RuleError, waited: int) -> bool:
         """The bot policy for one refused decision; False when the re-run cannot go on."""
         command = decision.command
-        aircraft = getattr(command, "aircraft", None)
+        piece = _piece(command)
         players = [command.player, *(p for p in self.session.ruleset.players(self.session.state)
                                      if p != command.player)]
         for player in players:  # the same decision, now someone else's (who moves first after new Initiative)
             same_kind = [option for option in self.session.legal_commands(player)
-                         if type(option) is type(command) and getattr(option, "aircraft", None) == aircraft]
+                         if type(option) is type(command) and _piece(option) == piece]
             if same_kind:
                 self._note(decision, err, "replaced")
                 self._bot_move(same_kind, player, instead=decision)
@@ -250,7 +266,7 @@ class _Replayer:
                     self._note(decision, err, "waited")
                 self._bot_move(options, player)
                 return True
-        self.stopped = f"no player has a legal command at turn {self.session.state.turn}"
+        self.stopped = f"no player has a legal command at turn {self.session.ruleset.clock(self.session.state)[0]}"
         return False
 
     def _finish(self) -> None:
@@ -262,12 +278,12 @@ class _Replayer:
             except RuntimeError as err:
                 self.stopped = str(err)
         elif self.stopped is None:
-            self.stopped = (f"the recorded decisions ran out at turn {self.session.state.turn}, "
-                            f"{self.session.state.phase} phase, before the game ended")
+            turn, phase = self.session.ruleset.clock(self.session.state)
+            self.stopped = f"the recorded decisions ran out at turn {turn}, {phase} phase, before the game ended"
 
 
-def rerun(game: RecordedGame, rules: AeronauticaRules, *, on_illegal: str = "stop", seed: int | str = 0,
-          own_rules: AeronauticaRules | None = None, strict_setup: bool = False) -> GameReport:
+def rerun(game: RecordedGame, rules: Ruleset, *, on_illegal: str = "stop", seed: int | str = 0,
+          own_rules: Ruleset | None = None, strict_setup: bool = False) -> GameReport:
     """Re-run ``game``'s decisions and dice under ``rules``; a report of what happened (errors included).
 
     A setup the new rules refuse (a force over its points limit under new points, say) is an error with
@@ -283,7 +299,7 @@ def rerun(game: RecordedGame, rules: AeronauticaRules, *, on_illegal: str = "sto
         report.error = f"cannot recover the recorded decisions: {err}"
         return report
     report.decisions = len(recovery.decisions)
-    report.old_outcome = outcome_of(recovery.final_state)
+    report.old_outcome = outcome_of(own, recovery.final_state)
     dice = RegressionDice(recorded_faces(game.envelopes), seed=f"{seed}:{game.game_id}")
     salts = RecordedSalts(recorded_salts(game.envelopes), seed=f"{seed}:{game.game_id}")
     setup = game.setup(rules)
@@ -313,14 +329,14 @@ def rerun(game: RecordedGame, rules: AeronauticaRules, *, on_illegal: str = "sto
     report.divergence = first_divergence(game.envelopes, new_envelopes, recovery.decisions, replayer.decision_at)
     report.state_difference = _describe_state_difference(recovery.initial_state, session.state_at(0),
                                                           game.envelopes, new_envelopes)
-    report.new_outcome = outcome_of(session.state)
+    report.new_outcome = outcome_of(rules, session.state)
     report.outcome_changes = outcome_changes(report.old_outcome, report.new_outcome)
     report.identical = (report.divergence is None and report.state_difference is None and not report.illegal
                         and report.stopped is None and _checkpoints(game.envelopes) == _checkpoints(new_envelopes))
     return report
 
 
-def rerun_all(games: Sequence[RecordedGame], rules: AeronauticaRules, *, on_illegal: str = "stop",
+def rerun_all(games: Sequence[RecordedGame], rules: Ruleset, *, on_illegal: str = "stop",
               seed: int | str = 0, strict_setup: bool = False) -> list[GameReport]:
     """:func:`rerun` for each game, in order."""
     return [rerun(game, rules, on_illegal=on_illegal, seed=seed, strict_setup=strict_setup) for game in games]

@@ -1,12 +1,12 @@
 """The dice and salts of a recorded game, handed back in order when it is played again.
 
 A regression re-run plays a game's recorded decisions under other rules with the game's own dice: the
-faces of its ``DiceRolled`` events, in order (:class:`RegressionDice`, a :class:`TapeDice`). Rules that
-roll more dice than the record holds get the extra faces from a seeded source, counted in
+faces of its rolls and draws (``faces_on_tape``), in order (:class:`RegressionDice`, a :class:`TapeDice`).
+Rules that roll more dice than the record holds get the extra faces from a seeded source, counted in
 ``extra_faces`` and ``extra_rolls`` so the report can say how many the new rules needed.
 
-The salts of the secret Manoeuvre tokens are replayed the same way (:class:`RecordedSalts`), so a token
-chosen again is sealed with the salt it had, and its event is byte-identical to the recorded one.
+The salts of the ruleset's secret events (Aeronautica's Manoeuvre tokens) are replayed the same way
+(:class:`RecordedSalts`), so a token chosen again is sealed with the salt it had, and its event is byte-identical to the recorded one.
 
 Both keep their position in plain attributes, which :class:`~aero_events.core.session.GameSession`
 saves and restores around a command the rules refuse: a refused command consumes no die and no salt.
@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from aero_events.core import DiceRolled, Envelope, SecretEvent, SeededDice, TapeDice
+from aero_events.core import Envelope, SecretEvent, SeededDice, TapeDice
+from aero_events.core.dice import faces_on_tape
 from aero_events.core.secrets import SaltSource
 
 
@@ -78,15 +79,16 @@ class RecordedSalts(SaltSource):
 
 
 def recorded_faces(envelopes: Iterable[Envelope]) -> list[int]:
-    """Every face of every ``DiceRolled`` in the record, in order."""
+    """Every face the record drew from its dice source, in order: rolls (plain, secret, scatter) and the
+    faces that chose pool draws (:func:`~aero_events.core.dice.faces_on_tape`)."""
     faces: list[int] = []
     for envelope in envelopes:
-        if type(envelope.event) is DiceRolled:
-            faces.extend(envelope.event.faces)
+        faces.extend(faces_on_tape(envelope.event))
     return faces
 
 
 def recorded_salts(envelopes: Iterable[Envelope]) -> list[str]:
-    """The salt of every sealed secret event in the record (Manoeuvre tokens), in order."""
+    """The salt of every sealed secret event of the ruleset in the record (Manoeuvre tokens), in order; the
+    salts of sealed commands (``SecretCommandIssued``, a core event) come from the session's own stream."""
     return [envelope.event.salt for envelope in envelopes
-            if isinstance(envelope.event, SecretEvent) and envelope.event.salt]
+            if isinstance(envelope.event, SecretEvent) and envelope.event.salt and not envelope.event.core_event]

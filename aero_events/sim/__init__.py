@@ -1,6 +1,6 @@
 """Simulation at scale: many bot games of a matchup, their win rates, and ruleset versions compared.
 
-* :mod:`.matchup`: a matchup file (two force lists, board and scenario options) and bots by name;
+* :mod:`.matchup`: a matchup file (a ruleset's scenario and its options) and bots by name;
 * :mod:`.games`: one seeded game, and a chunk of games as a worker plays them;
 * :mod:`.runner`: :func:`simulate` in this process, across local processes or with Dask, with a progress bar;
 * :mod:`.storage`: games into DuckDB in batches, or Parquet shards per worker;
@@ -12,12 +12,12 @@
 
 from .compare import Comparison, MetricComparison, compare_runs
 from .games import GameResult, game_seed
-from .matchup import Matchup, load_matchup, parse_matchup
+from .matchup import Matchup, load_matchup, make_matchup, parse_matchup
 from .runner import SimulationError, SimulationRun, process_pool, simulate
 from .stats import paired_t_test, two_proportion_z_test, wilson_interval
 
 __all__ = [
     "Comparison", "GameResult", "Matchup", "MetricComparison", "SimulationError", "SimulationRun", "compare_runs",
-    "game_seed", "load_matchup", "paired_t_test", "parse_matchup", "process_pool", "simulate",
+    "game_seed", "load_matchup", "make_matchup", "paired_t_test", "parse_matchup", "process_pool", "simulate",
     "two_proportion_z_test", "wilson_interval",
 ]

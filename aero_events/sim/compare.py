@@ -81,9 +81,11 @@ def compare_runs(run_a: SimulationRun, run_b: SimulationRun) -> Comparison:
                      n, n) for player in players]
     metrics.append(_rate("draw rate", sum(r.winner is None for r in a), sum(r.winner is None for r in b), n, n))
     for player in players:
-        metrics.append(_paired(f"{player} mean VP", a, b, lambda r, p=player: r.victory_points.get(p, 0)))
-    for player in players:
-        metrics.append(_paired(f"{player} aircraft lost", a, b, lambda r, p=player: r.aircraft_lost.get(p, 0)))
+        metrics.append(_paired(f"{player} mean {run_a.score_name}", a, b, lambda r, p=player: r.scores.get(p, 0)))
+    for name in run_a.statistics:
+        for player in players:
+            metrics.append(_paired(f"{player} {name}", a, b,
+                                   lambda r, p=player, n=name: r.statistics.get(n, {}).get(p, 0)))
     metrics.append(_paired("game length (turns)", a, b, lambda r: r.turns))
     return Comparison(run_a=run_a, run_b=run_b, metrics=tuple(metrics))
 

@@ -19,13 +19,11 @@ from typing import Any
 
 import msgspec
 
-from aero_events.bots import play
-from aero_events.core import GameSession, SeededDice
-from aero_events.rulesets.aeronautica import AeronauticaRules
-from aero_events.rulesets.aeronautica.state import DESTROYED, DISENGAGED, GAME_OVER
-from aero_events.rulesets.aeronautica.versions import register_from_metadata, rules_for, variant_metadata
+from aero_events.bots import make_bot, play
+from aero_events.core import GameSession, Ruleset, SeededDice
+from aero_events.core.registry import ruleset_for_game
 
-from .matchup import Matchup, make_bot
+from .matchup import Matchup
 
 
 def game_seed(run_seed: int, index: int) -> int:
@@ -45,31 +43,32 @@ def run_id(matchup: Matchup, ruleset: str, seed: int) -> str:
 
 
 class RulesSpec(msgspec.Struct, frozen=True):
-    """A ruleset as a worker rebuilds it: a version name, or a variant's definition."""
+    """A ruleset as a worker rebuilds it: its name, and what its games keep in their metadata to be reloaded
+    (a user's variant: its definition; ``ruleset.game_metadata()``)."""
 
     name: str
-    variant: dict[str, Any] | None = None
+    metadata: dict[str, Any] = msgspec.field(default_factory=dict)
 
 
-def rules_spec(rules: AeronauticaRules) -> RulesSpec:
-    return RulesSpec(name=rules.name, variant=variant_metadata(rules))
+def rules_spec(rules: Ruleset) -> RulesSpec:
+    return RulesSpec(name=rules.name, metadata=rules.game_metadata())
 
 
 @functools.cache
-def _rules_from_json(encoded: bytes) -> AeronauticaRules:
+def _rules_from_json(encoded: bytes) -> Ruleset:
     spec = msgspec.json.decode(encoded, type=RulesSpec)
-    if spec.variant is not None:
-        register_from_metadata({"variant": spec.variant})
-    return rules_for(spec.name)
+    return ruleset_for_game(spec.name, spec.metadata)
 
 
-def rules_from_spec(spec: RulesSpec) -> AeronauticaRules:
+def rules_from_spec(spec: RulesSpec) -> Ruleset:
     """The ruleset of a spec (built once per process)."""
     return _rules_from_json(msgspec.json.encode(spec))
 
 
 class GameResult(msgspec.Struct, frozen=True, kw_only=True):
-    """What one simulated game came to."""
+    """What one simulated game came to, in the ruleset's terms: ``scores`` per side (``ruleset.outcome``;
+    Aeronautica's Victory points) and ``statistics``, counts per side by name (``ruleset.statistics``;
+    Aeronautica's "aircraft lost" and "aircraft disengaged")."""
 
     index: int
     seed: int
@@ -78,9 +77,8 @@ class GameResult(msgspec.Struct, frozen=True, kw_only=True):
     winner: str | None
     end_reason: str | None
     turns: int
-    victory_points: dict[str, int]
-    aircraft_lost: dict[str, int]
-    aircraft_disengaged: dict[str, int]
+    scores: dict[str, float]
+    statistics: dict[str, dict[str, int]]
     events: int
     commands: int
     state_hash: str
@@ -92,7 +90,7 @@ class SimTask(msgspec.Struct, frozen=True, kw_only=True):
 
     matchup: Matchup
     rules: RulesSpec
-    bots: tuple[str, str]
+    bots: tuple[str, ...]
     run_seed: int
     run_id: str
     start: int
@@ -109,31 +107,24 @@ class TaskResult(msgspec.Struct, frozen=True, kw_only=True):
     shards: tuple[str, ...] = ()
 
 
-def play_game(rules: AeronauticaRules, matchup: Matchup, bots: tuple[str, str], run_seed: int, index: int,
+def play_game(rules: Ruleset, matchup: Matchup, bots: tuple[str, ...], run_seed: int, index: int,
               game_id: str) -> tuple[GameResult, GameSession]:
     """Play game ``index`` of a run to its end."""
     seed = game_seed(run_seed, index)
     metadata: dict[str, Any] = {"simulation": game_id.rsplit("-", 1)[0], "index": index, "seed": seed,
                                 "run_seed": run_seed, "bots": list(bots), "matchup": matchup.name}
-    variant = variant_metadata(rules)
-    if variant is not None:
-        metadata["variant"] = variant
-    session = GameSession(rules, matchup.setup(rules), dice=SeededDice(seed), game_id=game_id, metadata=metadata)
+    metadata.update(rules.game_metadata())
+    session = GameSession(rules, matchup.setup(rules, seed), dice=SeededDice(seed), game_id=game_id,
+                          metadata=metadata)
     players = matchup.players
-    commands = play(session, {player: make_bot(name, f"{seed}:{player}")
+    commands = play(session, {player: make_bot(rules, name, f"{seed}:{player}")
                               for player, name in zip(players, bots, strict=True)}, max_commands=100_000)
     state = session.state
-    lost = {player: 0 for player in players}
-    disengaged = {player: 0 for player in players}
-    for aircraft in state.aircraft.values():
-        if aircraft.status == DESTROYED:
-            lost[aircraft.owner] += 1
-        elif aircraft.status == DISENGAGED:
-            disengaged[aircraft.owner] += 1
-    result = GameResult(index=index, seed=seed, game_id=game_id, finished=state.phase == GAME_OVER,
-                        winner=state.winner, end_reason=state.end_reason, turns=state.turn,
-                        victory_points={player: state.victory_points.get(player, 0) for player in players},
-                        aircraft_lost=lost, aircraft_disengaged=disengaged, events=session.seq, commands=commands,
+    outcome = rules.outcome(state)
+    result = GameResult(index=index, seed=seed, game_id=game_id, finished=outcome.finished,
+                        winner=outcome.winner, end_reason=outcome.reason or None, turns=rules.clock(state)[0],
+                        scores={player: outcome.scores.get(player, 0.0) for player in players},
+                        statistics=rules.statistics(state), events=session.seq, commands=commands,
                         state_hash=session.state_hash())
     return result, session
 

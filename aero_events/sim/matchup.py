@@ -1,121 +1,134 @@
-"""Matchups: two force lists and how their games are set up, read from a JSON or TOML file; and bots by name.
+"""Matchups: a ruleset, one of its scenarios and the scenario's options, read from a JSON or TOML file; and
+bots by name.
 
-A matchup file (``aero simulate --matchup FILE``)::
+A matchup file (``aero simulate --matchup FILE``) names what it plays; every other key is an option of the
+scenario (the ruleset's :class:`~aero_events.core.interface.Scenario` checks them)::
 
     {
       "name": "thunderbolts-vs-dakkajets",
-      "players": ["imperium", "orks"],
-      "forces": ["forces/veil.json", {"name": "Dakka mob", "faction": "ork_air_waaagh",
-                                       "aircraft": [{"aircraft": "dakkajet"}, {"aircraft": "dakkajet"}]}],
-      "scenario": "face-off", "board": "3x3", "last_turn": 12, "check_points": true
+      "ruleset": "aeronautica",                   # optional: --rules, else the default ruleset
+      "scenario": "face-off",                     # optional: the ruleset's first scenario
+      "players": ["imperium", "orks"],            # optional: the scenario's players
+      "forces": ["forces/veil.json", {...}], "board": "3x3", "last_turn": 12
     }
 
-Each force is a force list in the format of :mod:`aero_events.rulesets.aeronautica.forces` (the object
-itself, or the path of its file, relative to the matchup file). ``scenario`` is ``face-off`` (both forces
-placed along the south and north edges, :func:`~aero_events.rulesets.aeronautica.deployment.face_off`)
-or ``dogfight`` (The Dogfight, p.34-35: a roll-off, then the players, bots here, place their aircraft in
-turn; ``points`` is the agreed points value). A malformed file is a :class:`DataError` naming the file
-and the field.
+File names among the options are read relative to the matchup file (the scenario's ``prepare`` reads
+them in, once). Aeronautica's scenarios are ``face-off`` (both forces placed along the south and north
+edges) and ``dogfight`` (The Dogfight, p.34-35); ``aero rulesets`` lists every ruleset's. A malformed
+file is a :class:`DataError` naming the file and the field.
 """
 
 from __future__ import annotations
 
 import os
 import tomllib
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
-import aero_events.bots
-from aero_events.core import DataError
+from aero_events.bots import bots_for
+from aero_events.bots import make_bot as make_ruleset_bot
+from aero_events.core import DataError, Ruleset
 from aero_events.core.errors import read_data_file
-from aero_events.rulesets.aeronautica import AeronauticaRules
-from aero_events.rulesets.aeronautica.deployment import face_off
-from aero_events.rulesets.aeronautica.forces import ForceList, load_force
-from aero_events.rulesets.aeronautica.profiles import JsonDocument
-from aero_events.rulesets.aeronautica.scenarios.dogfight import dogfight_setup
-from aero_events.rulesets.aeronautica.setup import GameSetup
+from aero_events.core.registry import default_ruleset, get_ruleset
 
-SCENARIOS = ("face-off", "dogfight")
+#: The keys of a matchup file that are not the scenario's options.
+MATCHUP_KEYS = ("name", "ruleset", "scenario", "players")
 
 
-class Matchup(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
-    """Two forces and the options of their games."""
+class Matchup(msgspec.Struct, frozen=True, kw_only=True):
+    """What a simulation plays: a scenario of a ruleset (by name) with its options, made self-contained by
+    the scenario's ``prepare`` (so a worker in another process builds every game from plain data)."""
 
     name: str
-    forces: tuple[ForceList, ForceList]
-    players: tuple[str, str] = ("imperium", "orks")
-    scenario: str = "face-off"
-    board: str = "3x3"
-    last_turn: int = 12
-    points: int | None = None
-    check_points: bool = True
-    weather: str = "none"
+    ruleset: str
+    scenario: str
+    players: tuple[str, ...]
+    options: dict[str, Any] = msgspec.field(default_factory=dict)
 
-    def setup(self, rules: AeronauticaRules) -> GameSetup:
-        """The setup of one game of this matchup under ``rules`` (forces checked against its data)."""
-        first, second = (self.players[0], self.forces[0]), (self.players[1], self.forces[1])
-        if self.scenario == "dogfight":
-            points = self.points if self.points is not None else 0
-            return dogfight_setup(first, second, points, board=self.board, weather=self.weather,
-                                  catalogue=rules.catalogue, check_points=self.check_points)
-        setup = face_off(first, second, rules.catalogue, board=self.board, last_turn=self.last_turn,
-                         check_points=self.check_points)
-        return setup if self.weather == "none" else msgspec.structs.replace(setup, weather=self.weather)
+    def setup(self, rules: Ruleset, seed: int = 0) -> Any:
+        """The setup of one game of this matchup under ``rules`` (any version of the matchup's family)."""
+        scenario = rules.scenarios().get(self.scenario)
+        if scenario is None:
+            raise DataError(f"{rules.name} has no scenario {self.scenario!r}; it has "
+                            f"{', '.join(rules.scenarios()) or 'none'}", source=self.name, field="scenario")
+        return scenario.build({**self.options, "players": list(self.players)}, seed)
 
 
-def _source_error(source: str, document: JsonDocument | None, message: str, *path: str | int) -> DataError:
-    field = ".".join(str(p) for p in path) or None
-    line = document.line_of(tuple(path)) if document is not None else None
-    return DataError(f"{message} (line {line})" if line is not None else message, source=source, field=field)
+def _error(source: str, message: str, field: str | None = None) -> DataError:
+    return DataError(message, source=source, field=field)
 
 
-def parse_matchup(raw: bytes | str, source: str = "<string>", *, base: Path | None = None) -> Matchup:
-    """A matchup from JSON or TOML text (TOML when ``source`` ends in .toml); force paths are read relative
-    to ``base`` (default: the working directory)."""
-    document: JsonDocument | None = None
+def _read(raw: bytes | str, source: str) -> dict[str, Any]:
     if source.lower().endswith(".toml"):
         try:
             data = tomllib.loads(raw.decode() if isinstance(raw, bytes) else raw)
         except tomllib.TOMLDecodeError as err:
-            raise DataError(f"not valid TOML: {err}", source=source) from None
+            raise _error(source, f"not valid TOML: {err}") from None
     else:
-        document = JsonDocument(raw, source)
-        data = document.data
+        try:
+            data = msgspec.json.decode(raw)
+        except msgspec.DecodeError as err:
+            raise _error(source, f"not valid JSON: {err}") from None
     if not isinstance(data, dict):
-        raise _source_error(source, document, "a matchup is an object with 'name' and two 'forces'")
-    forces = data.get("forces")
-    if not isinstance(forces, list) or len(forces) != 2:
-        raise _source_error(source, document, "a matchup has exactly two forces", "forces")
-    loaded = []
-    for index, force in enumerate(forces):
-        if isinstance(force, str):
-            path = Path(force) if base is None or Path(force).is_absolute() else base / force
-            loaded.append(msgspec.to_builtins(load_force(path)))
-        else:
-            loaded.append(force)
+        raise _error(source, "a matchup is an object with a 'name' and its scenario's options")
+    return data
+
+
+def parse_matchup(raw: bytes | str, source: str = "<string>", *, base: Path | None = None,
+                  ruleset: Ruleset | str | None = None) -> Matchup:
+    """A matchup from JSON or TOML text (TOML when ``source`` ends in .toml). Its ruleset is the file's
+    ``ruleset``, else ``ruleset``, else the default ruleset; file names among the options are read relative
+    to ``base`` (default: the working directory)."""
+    data = _read(raw, source)
+    name = data.get("name")
+    if not isinstance(name, str) or not name:
+        raise _error(source, "a matchup has a 'name'", "name")
+    named = data.get("ruleset")
+    if named is not None and not isinstance(named, str):
+        raise _error(source, "'ruleset' is a ruleset name", "ruleset")
     try:
-        matchup = msgspec.convert({**data, "forces": loaded}, Matchup)
-    except msgspec.ValidationError as err:
-        detail, _, where = str(err).rpartition(" - at ")
-        path = [part for part in where.strip("`$").replace("[", ".").replace("]", "").split(".") if part]
-        raise _source_error(source, document, detail or str(err),
-                            *(int(p) if p.isdigit() else p for p in path)) from None
-    if matchup.scenario not in SCENARIOS:
-        raise _source_error(source, document, f"scenario is one of {', '.join(SCENARIOS)}, not {matchup.scenario!r}",
-                            "scenario")
-    if matchup.players[0] == matchup.players[1]:
-        raise _source_error(source, document, "the two players need different names", "players")
-    return matchup
+        rules = get_ruleset(named) if named else ruleset if isinstance(ruleset, Ruleset) else \
+            get_ruleset(ruleset or default_ruleset())
+    except KeyError as err:
+        raise _error(source, str(err.args[0] if err.args else err), "ruleset") from None
+    scenarios = rules.scenarios()
+    if not scenarios:
+        raise _error(source, f"the ruleset {rules.name} offers no scenario to simulate", "ruleset")
+    scenario_name = data.get("scenario", next(iter(scenarios)))
+    scenario = scenarios.get(scenario_name) if isinstance(scenario_name, str) else None
+    if scenario is None:
+        raise _error(source, f"scenario is one of {', '.join(scenarios)}, not {scenario_name!r}", "scenario")
+    options = {key: value for key, value in data.items() if key not in MATCHUP_KEYS}
+    players = data.get("players", list(scenario.players))
+    if "players" in data:
+        options["players"] = players
+    if scenario.prepare is not None:
+        try:
+            options = scenario.prepare(options, os.fspath(base) if base is not None else None)
+        except DataError as err:
+            raise _error(source, err.args[0] if err.args else str(err), err.field) from None
+    players = options.pop("players", players)
+    if not isinstance(players, list | tuple) or not all(isinstance(p, str) for p in players):
+        raise _error(source, "'players' is a list of names", "players")
+    if len(set(players)) != len(players):
+        raise _error(source, "the players need different names", "players")
+    return Matchup(name=name, ruleset=rules.name, scenario=scenario.name, players=tuple(players), options=options)
 
 
-def load_matchup(path: str | os.PathLike) -> Matchup:
+def make_matchup(name: str, ruleset: Ruleset | str | None = None, **options: Any) -> Matchup:
+    """A matchup from keyword options, as a file would give them (``scenario``, ``players`` and the
+    scenario's options), checked by the scenario: ``make_matchup("bench", "aeronautica", forces=[...])``."""
+    return parse_matchup(msgspec.json.encode({"name": name, **msgspec.to_builtins(options)}), f"<matchup {name}>",
+                         ruleset=ruleset)
+
+
+def load_matchup(path: str | os.PathLike, ruleset: Ruleset | str | None = None) -> Matchup:
     """A matchup file (JSON or TOML); see :func:`parse_matchup`."""
     source = os.fspath(path)
     raw = read_data_file(source)
-    return parse_matchup(raw, source, base=Path(source).parent)
+    return parse_matchup(raw, source, base=Path(source).parent, ruleset=ruleset)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -123,34 +136,25 @@ def load_matchup(path: str | os.PathLike) -> Matchup:
 # ---------------------------------------------------------------------------------------------------------
 
 
-def bot_classes() -> dict[str, Callable[..., Any]]:
-    """Every bot :mod:`aero_events.bots` exports, by its ``name`` (``random``, ``greedy``...)."""
-    found: dict[str, Callable[..., Any]] = {}
-    for attribute in getattr(aero_events.bots, "__all__", dir(aero_events.bots)):
-        candidate = getattr(aero_events.bots, attribute, None)
-        name = getattr(candidate, "name", None)
-        if isinstance(candidate, type) and isinstance(name, str) and callable(getattr(candidate, "choose", None)):
-            found[name] = candidate
-    return found
+def bot_classes(ruleset: Ruleset | None = None) -> dict[str, Any]:
+    """The bots that can play ``ruleset`` (default: the default ruleset), by name."""
+    return bots_for(ruleset if ruleset is not None else get_ruleset(default_ruleset()))
 
 
-def make_bot(name: str, seed: int | str) -> Any:
-    """A bot by name, seeded."""
-    classes = bot_classes()
-    if name not in classes:
-        raise KeyError(f"unknown bot {name!r}; known bots: {', '.join(sorted(classes))}")
-    return classes[name](seed)
+def make_bot(name: str, seed: int | str, ruleset: Ruleset | None = None) -> Any:
+    """A bot by name, seeded, for ``ruleset`` (default: the default ruleset)."""
+    return make_ruleset_bot(ruleset if ruleset is not None else get_ruleset(default_ruleset()), name, seed)
 
 
-def parse_bots(text: str) -> tuple[str, str]:
-    """``"greedy,random"`` -> ("greedy", "random"); one name plays both sides."""
+def parse_bots(text: str, ruleset: Ruleset | None = None, players: int = 2) -> tuple[str, ...]:
+    """``"greedy,random"`` -> ("greedy", "random"); one name plays every side."""
     names = [part.strip() for part in text.split(",") if part.strip()]
     if len(names) == 1:
-        names = names * 2
-    if len(names) != 2:
-        raise ValueError(f"--bots names one bot per player, e.g. greedy,random; not {text!r}")
-    known = bot_classes()
+        names = names * players
+    if len(names) != players:
+        raise ValueError(f"--bots names one bot per player ({players}), e.g. greedy,random; not {text!r}")
+    known = bot_classes(ruleset)
     for name in names:
         if name not in known:
             raise KeyError(f"unknown bot {name!r}; known bots: {', '.join(sorted(known))}")
-    return names[0], names[1]
+    return tuple(names)

@@ -36,8 +36,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from aero_events.core import AeroError
-from aero_events.rulesets.aeronautica import AeronauticaRules
+from aero_events.core import AeroError, Ruleset
 
 from .games import GameResult, SimTask, TaskResult, rules_spec, run_id, run_task
 from .matchup import Matchup
@@ -56,12 +55,14 @@ class SimulationError(AeroError):
 
 @dataclass(frozen=True)
 class PlayerSummary:
+    """A player's wins, win rate with its 95% Wilson interval, mean score and mean of each statistic."""
+
     player: str
     wins: int
     win_rate: float
     interval: tuple[float, float]
-    mean_vp: float
-    mean_lost: float
+    mean_score: float
+    mean_statistics: dict[str, float]
 
 
 @dataclass
@@ -71,7 +72,7 @@ class SimulationRun:
     matchup: Matchup
     ruleset: str
     data_version: str
-    bots: tuple[str, str]
+    bots: tuple[str, ...]
     seed: int
     workers: int
     backend: str
@@ -80,6 +81,9 @@ class SimulationRun:
     run_id: str
     stored: str | None = None
     shards: list[str] = field(default_factory=list)
+    #: What the ruleset calls its scores ("VP"), and its statistics' names, in order.
+    score_name: str = "score"
+    statistics: tuple[str, ...] = ()
 
     @property
     def games(self) -> int:
@@ -90,19 +94,21 @@ class SimulationRun:
         return sum(1 for r in self.results if r.winner is None)
 
     def player_summaries(self) -> list[PlayerSummary]:
-        """Per player: wins, win rate with its 95% Wilson interval, mean Victory points, mean aircraft lost."""
+        """Per player: wins, win rate with its 95% Wilson interval, mean score, mean of each statistic."""
         n = len(self.results)
         summaries = []
         for player in self.matchup.players:
             wins = sum(1 for r in self.results if r.winner == player)
+            means = {name: sum(r.statistics.get(name, {}).get(player, 0) for r in self.results) / n if n else 0.0
+                     for name in self.statistics}
             summaries.append(PlayerSummary(
                 player=player, wins=wins, win_rate=wins / n if n else 0.0, interval=wilson_interval(wins, n),
-                mean_vp=sum(r.victory_points.get(player, 0) for r in self.results) / n if n else 0.0,
-                mean_lost=sum(r.aircraft_lost.get(player, 0) for r in self.results) / n if n else 0.0))
+                mean_score=sum(r.scores.get(player, 0) for r in self.results) / n if n else 0.0,
+                mean_statistics=means))
         return summaries
 
 
-def tasks_for(matchup: Matchup, rules: AeronauticaRules, bots: tuple[str, str], games: int, seed: int, *,
+def tasks_for(matchup: Matchup, rules: Ruleset, bots: tuple[str, ...], games: int, seed: int, *,
               output: str = "none", parquet_dir: str | None = None, chunk: int = CHUNK) -> list[SimTask]:
     """The run cut into chunks of ``chunk`` games."""
     spec = rules_spec(rules)
@@ -169,8 +175,8 @@ def _progress(console: Console | None) -> Progress:
                     TimeRemainingColumn(), console=console, disable=console is None, transient=False)
 
 
-def simulate(matchup: Matchup, rules: AeronauticaRules, *, games: int, seed: int = 0,
-             bots: tuple[str, str] = ("random", "random"), workers: int = 1, db: str | os.PathLike | None = None,
+def simulate(matchup: Matchup, rules: Ruleset, *, games: int, seed: int = 0,
+             bots: tuple[str, ...] | None = None, workers: int = 1, db: str | os.PathLike | None = None,
              parquet: str | os.PathLike | None = None, dask: str | None = None, chunk: int = CHUNK,
              console: Console | None = None, on_chunk: Callable[[TaskResult], None] | None = None,
              executor: Executor | None = None) -> SimulationRun:
@@ -186,7 +192,18 @@ def simulate(matchup: Matchup, rules: AeronauticaRules, *, games: int, seed: int
         raise ValueError("store the games in DuckDB (db) or in Parquet shards (parquet), not both")
     if workers < 1:
         raise ValueError("workers is 1 or more")
-    matchup.setup(rules)  # a matchup the rules refuse fails here, once, not in every worker
+    if bots is None:
+        bots = ("random",) * len(matchup.players)
+    if len(bots) != len(matchup.players):
+        raise ValueError(f"{len(matchup.players)} players need {len(matchup.players)} bots, not {len(bots)}")
+    from aero_events.bots import bots_for
+
+    known = bots_for(rules)
+    for name in bots:
+        if name not in known:
+            raise KeyError(f"unknown bot {name!r}; known bots for {rules.name}: {', '.join(sorted(known))}")
+    sample = rules.initial_state(matchup.setup(rules))  # a matchup the rules refuse fails here, once
+    statistics = tuple(rules.statistics(sample))
     output = "db" if db is not None else "parquet" if parquet is not None else "none"
     tasks = tasks_for(matchup, rules, bots, games, seed, output=output,
                       parquet_dir=os.fspath(parquet) if parquet is not None else None, chunk=chunk)
@@ -228,4 +245,4 @@ def simulate(matchup: Matchup, rules: AeronauticaRules, *, games: int, seed: int
                          seed=seed, workers=cluster.get("workers", workers), backend=backend, results=results,
                          seconds=seconds, run_id=prefix,
                          stored=os.fspath(db) if db is not None else os.fspath(parquet) if parquet is not None
-                         else None, shards=sorted(shards))
+                         else None, shards=sorted(shards), score_name=rules.score_name(), statistics=statistics)

@@ -28,6 +28,7 @@ from aero_events.store.codec import batch_from_envelopes
 from aero_events.store.database import open_database, registered, transaction
 from aero_events.store.errors import GameExists
 from aero_events.store.games import GameContext, game_record_for
+from aero_events.store.heads import seal_written_games
 from aero_events.store.snapshots import snapshot_row
 
 from .games import GameResult
@@ -172,7 +173,8 @@ def write_games(db_path: str | os.PathLike, games: Sequence[EncodedGame]) -> int
                                 SELECT id, ruleset, data_version, engine_version, created, players, setup, metadata
                                 FROM sim_games""")
             with registered(conn, "sim_branches", branches):
-                conn.execute("INSERT INTO branches SELECT game, id, parent, fork_seq, label, created FROM sim_branches")
+                conn.execute("INSERT INTO branches (game, id, parent, fork_seq, label, created) "
+                             "SELECT game, id, parent, fork_seq, label, created FROM sim_branches")
             events = events_table(games)
             with registered(conn, "sim_events", events):
                 conn.execute("""INSERT INTO events (game, branch, seq, turn, phase, actor, type, version, payload,
@@ -181,13 +183,15 @@ def write_games(db_path: str | os.PathLike, games: Sequence[EncodedGame]) -> int
                                 FROM sim_events""")
             with registered(conn, "sim_snapshots", snapshots_table(games)):
                 conn.execute("INSERT INTO snapshots SELECT game, branch, seq, turn, state_hash, state FROM sim_snapshots")
+            seal_written_games(conn, ids)  # each branch's sealed head, so verify sees a cut-off tail
     finally:
         conn.close()
     return events.num_rows
 
 
 def results_table(results: Sequence[GameResult], players: Sequence[str]) -> pa.Table:
-    """One row per game: index, seed, id, winner, turns, and per player Victory points and losses."""
+    """One row per game: index, seed, id, winner, turns, and per player its score and each statistic
+    (``score1``, then e.g. ``aircraft_lost1`` for the ruleset's "aircraft lost")."""
     columns: dict[str, pa.Array] = {
         "game": pa.array([r.game_id for r in results], pa.string()),
         "index": pa.array([r.index for r in results], pa.int64()),
@@ -201,8 +205,11 @@ def results_table(results: Sequence[GameResult], players: Sequence[str]) -> pa.T
     }
     for number, player in enumerate(players, start=1):
         columns[f"player{number}"] = pa.array([player] * len(results), pa.string())
-        columns[f"vp{number}"] = pa.array([r.victory_points.get(player, 0) for r in results], pa.int32())
-        columns[f"lost{number}"] = pa.array([r.aircraft_lost.get(player, 0) for r in results], pa.int32())
+        columns[f"score{number}"] = pa.array([r.scores.get(player, 0.0) for r in results], pa.float64())
+        names = sorted({name for r in results for name in r.statistics})
+        for name in names:
+            column = "_".join(name.split()) + str(number)
+            columns[column] = pa.array([r.statistics.get(name, {}).get(player, 0) for r in results], pa.int32())
     return pa.table(columns)
 
 

@@ -1,84 +1,126 @@
-"""The board figure: the Area of Engagement, its aircraft, and what happened on it.
+"""The board figure of any scene: the table, its pieces, and what happened on it (Plotly).
 
-A figure is made of *static* traces, drawn once (the hex grid as ONE scatter of every
-hex outline separated by None, then terrain and landing zones), and *dynamic* traces
-(aircraft, Stall and Spin tokens, paths flown, Tailing links, shots, Autonomous
-weapons, ground targets, and optionally one aircraft's Fire Arcs and range bands).
-:func:`dynamic_traces` always returns the same traces in the same order, empty where
-there is nothing to draw, so that a replay's frames can carry only those and Plotly
-updates them by index (see :mod:`.replay`).
+A figure is made of *static* traces, drawn once (the table's edge, its hexes as ONE scatter of every
+outline separated by None, the hexes' labels), and *dynamic* traces: templates, paths flown, links,
+lines of fire, markers, pieces out of play, tags, pieces per side, and their labels. The dynamic traces
+come in fixed *slots* (:class:`Layers`: one per template kind, side, outcome, status, tag...) gathered
+over every scene a figure shows, so that a replay's frames always carry the same traces in the same
+order and Plotly updates them by index (see :mod:`.replay`). Every slot has a legend entry, so every
+symbol on the board is explained.
 
-Conventions: flat-top hexes, y up, north at the top (see :mod:`aero_events.hexgrid`);
-an aircraft is an arrow pointing along its facing (``marker.angle`` = 60 x facing,
-clockwise from north), in its side's colour, with "A<Altitude> S<Speed>" beside it.
-State fields the schema is still growing (Autonomous weapons, ground targets, terrain,
-landing zones, Tailing) are read with ``getattr`` and defaults.
+Pieces are arrows pointing along their heading (``marker.angle`` is degrees clockwise from north, as
+scene headings are), in their side's colour, filled while in play and hollow when landed or otherwise
+reduced; a destroyed piece is a cross where it fell and a disengaged one an open bar-arrow, never a
+piece still in play. Pieces sharing a place are spread around it so that each can be seen and pointed
+at. Labels (name, type, and the numbers that matter) are placed beside their piece where they overlap
+no other label or piece.
 
 Traces are plain dicts (Plotly validates them once, when the figure is built).
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Iterable, Mapping, Sequence
+import html
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from math import cos, radians, sin
 from typing import Any
 
 import plotly.graph_objects as go
 
-from aero_events.analysis.shots import ShotRecord
-from aero_events.hexgrid import MAX_RANGE, Board, Hex, Pose, arcs_containing, range_between
+from aero_events.core.scene import OUT_OF_PLAY, Circle, Piece, Scene, make_scene
 
 from . import style
-from .geometry import along, board_extent, board_hexes, centre, hex_polygons, polyline, segments
+from .geometry import (
+    along,
+    extent,
+    inner_radius,
+    polygons,
+    polyline,
+    segments,
+    shape_outline,
+    table_edge,
+    table_hexes,
+)
 
-FACING_NAMES = ("N", "NE", "SE", "S", "SW", "NW")
+#: Height in pixels of the board's drawing area in a stand-alone board figure.
+BOARD_HEIGHT = 640
+LABEL_FONT = 10
+#: Labels are set this far (in pixels, as a marker's diameter) from their piece's centre: clear of its arrow.
+LABEL_OFFSET_PX = style.PIECE_SIZE + 10
+#: Average width of a character of the label font, and a line's height, in pixels (for placing labels).
+CHAR_PX = 6.0
+LINE_PX = 13.0
 
-#: Fire Arcs drawn for a focused aircraft, in the order a hex on a boundary is coloured.
-ARC_ORDER = ("front", "left", "right", "rear")
-BAND_ORDER = ("short", "medium", "long")
+
+def _ordered(values: Iterable[str | None]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(value for value in values if value is not None))
 
 
 @dataclass(frozen=True)
-class BoardScene:
-    """What every frame of one board shares: the board, the players and their colours, the axes.
+class Layers:
+    """The trace slots of a figure: what kinds of things its scenes hold, in a stable order."""
 
-    ``profile_names`` maps profile ids to display names (e.g. ``thunderbolt`` ->
-    ``Thunderbolt Heavy Fighter``); ``xaxis``/``yaxis`` name the axes the traces go on
-    (``x2``/``y2`` for the second board of a comparison).
-    """
-
-    board: Board
-    players: tuple[str, ...]
-    colours: Mapping[str, str]
-    profile_names: Mapping[str, str] = field(default_factory=dict)
-    xaxis: str = "x"
-    yaxis: str = "y"
+    sides: tuple[str, ...]
+    template_kinds: tuple[str, ...] = ()
+    link_kinds: tuple[str, ...] = ()
+    outcomes: tuple[str, ...] = ()
+    marker_kinds: tuple[str, ...] = ()
+    statuses: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    template_colours: dict[str, str] = field(default_factory=dict)
 
     @classmethod
-    def for_state(cls, state: Any, ruleset: Any = None, board: Board | None = None, **axes: str) -> BoardScene:
-        """The scene of a game state; ``ruleset`` (optional) gives the board and aircraft names."""
-        if board is None:
-            if ruleset is not None and hasattr(ruleset, "board"):
-                board = ruleset.board(state)
-            else:
-                from aero_events.rulesets.aeronautica.setup import board_for
+    def of(cls, scenes: Sequence[Scene]) -> Layers:
+        """The slots needed to draw every one of ``scenes`` (the scenes of one replay, say)."""
+        sides = _ordered([side for scene in scenes for side in scene.sides]
+                         + [piece.side for scene in scenes for piece in scene.pieces])
+        outcomes = _ordered(line.outcome if line.outcome in style.FIRE_STYLES else "declared"
+                            for scene in scenes for line in scene.lines_of_fire)
+        colours: dict[str, str] = {}
+        for scene in scenes:
+            for template in scene.templates:
+                colours.setdefault(template.kind, template.colour or style.TEMPLATE_PALETTE[
+                    len(colours) % len(style.TEMPLATE_PALETTE)])
+        return cls(
+            sides=sides,
+            template_kinds=tuple(colours),
+            link_kinds=_ordered(link.kind for scene in scenes for link in scene.links),
+            outcomes=tuple(o for o in style.FIRE_STYLES if o in outcomes),
+            marker_kinds=_ordered(marker.kind for scene in scenes for marker in scene.markers),
+            statuses=_ordered(piece.status for scene in scenes for piece in scene.pieces
+                              if piece.status in OUT_OF_PLAY),
+            tags=_ordered(tag for scene in scenes for piece in scene.pieces for tag in piece.tags),
+            template_colours=colours,
+        )
 
-                board = board_for(state.board)
-        players = tuple(state.players)
-        names: dict[str, str] = {}
-        catalogue = getattr(ruleset, "catalogue", None)
-        if catalogue is not None:
-            names = {pid: getattr(profile, "name", pid) for pid, profile in catalogue.aircraft.items()}
-        return cls(board=board, players=players, colours=style.side_colours(players), profile_names=names, **axes)
 
-    def colour(self, player: str | None) -> str:
-        return self.colours.get(player, style.NEUTRAL) if player is not None else style.NEUTRAL
+@dataclass(frozen=True)
+class BoardView:
+    """How one board of a figure is drawn: its slots, side colours, axes, and its scale in pixels per mm."""
 
-    def trace(self, **spec: Any) -> dict[str, Any]:
-        """A scatter trace dict on this scene's axes, without a legend entry or hover by default."""
-        base = {"type": "scatter", "xaxis": self.xaxis, "yaxis": self.yaxis, "showlegend": False,
-                "hoverinfo": "skip"}
+    layers: Layers
+    colours: dict[str, str]
+    px_per_mm: float
+    xaxis: str = "x"
+    yaxis: str = "y"
+    legend: bool = True
+
+    @classmethod
+    def of(cls, scenes: Sequence[Scene], *, height_px: int = BOARD_HEIGHT, **options: Any) -> BoardView:
+        layers = Layers.of(scenes)
+        table = scenes[0].table
+        (_, _), (y_min, y_max) = extent(table)
+        return cls(layers=layers, colours=style.side_colours(layers.sides), px_per_mm=height_px / (y_max - y_min),
+                   **options)
+
+    def colour(self, side: str | None) -> str:
+        return self.colours.get(side, style.NEUTRAL) if side is not None else style.NEUTRAL
+
+    def trace(self, name: str, legend: bool = False, **spec: Any) -> dict[str, Any]:
+        """A scatter trace dict on this board's axes (a legend entry only when asked, and on the first board)."""
+        base = {"type": "scatter", "name": name, "xaxis": self.xaxis, "yaxis": self.yaxis,
+                "showlegend": legend and self.legend, "legendgroup": name, "hoverinfo": "skip"}
         base.update(spec)
         return base
 
@@ -86,285 +128,355 @@ class BoardScene:
 # ---------------------------------------------------------------- static traces
 
 
-def board_trace(scene: BoardScene) -> dict[str, Any]:
-    """Every hex of the Area of Engagement as one trace of outlines."""
-    xs, ys = _board_outline(scene.board)
-    return scene.trace(name="Area of Engagement", x=xs, y=ys, mode="lines",
-                       line={"color": style.BOARD_LINE, "width": 1})
+def static_traces(view: BoardView, scene: Scene) -> list[dict[str, Any]]:
+    """The traces no event changes: the table's edge, its hexes, and the hexes' labels."""
+    table = scene.table
+    edge_x, edge_y = table_edge(table)
+    hex_x, hex_y = table_hexes(table) if table.hex_size else ([], [])
+    hex_px = 2 * inner_radius(table) * view.px_per_mm
+    size = min(9.0, hex_px * 0.24)
+    lift = inner_radius(table) * 0.62
+    cells = table.cells if table.hex_size else ()
+    labels = view.trace(
+        "hex coordinates", x=[c.x for c in cells], y=[c.y + lift for c in cells],
+        mode="text" if size >= 7 else "markers", text=[c.label for c in cells],
+        textfont={"size": max(size, 6.0), "color": style.HEX_LABEL_COLOUR},
+        marker={"size": 4, "color": "rgba(0,0,0,0)"}, hovertext=[c.hover or c.label for c in cells],
+        hoverinfo="text")
+    return [
+        view.trace(table.name or "table", x=edge_x, y=edge_y, mode="lines",
+                   line={"color": style.TABLE_EDGE, "width": 2}),
+        view.trace("hexes", x=hex_x, y=hex_y, mode="lines", line={"color": style.BOARD_LINE, "width": 1}),
+        labels,
+    ]
 
 
-@functools.lru_cache(maxsize=16)
-def _board_outline(board: Board) -> tuple[list, list]:
-    return hex_polygons(board_hexes(board))
+# ---------------------------------------------------------------- where pieces are drawn
 
 
-def terrain_trace(scene: BoardScene, state: Any) -> dict[str, Any]:
-    """Terrain with a height (p.33), shaded; one filled trace for every feature."""
-    features = tuple(getattr(state, "terrain", ()) or ())
-    hexes = [hex for feature in features for hex in feature.hexes]
-    xs, ys = hex_polygons(hexes)
-    names = ", ".join(f"{f.name} (Altitude {f.level})" for f in features)
-    return scene.trace(name=f"terrain: {names}" if names else "terrain", x=xs, y=ys, mode="lines",
-                       fill="toself", fillcolor=style.TERRAIN_FILL, line={"color": "rgba(110, 90, 60, 0.8)",
-                                                                          "width": 1},
-                       hoveron="fills", hoverinfo="name" if features else "skip")
+def spread(pieces: Sequence[Piece], radius: float) -> dict[str, tuple[float, float]]:
+    """Where each piece is drawn: its place, or, when several share a place, around it at ``radius``."""
+    places: dict[tuple[int, int], list[Piece]] = {}
+    for piece in pieces:
+        places.setdefault((round(piece.x), round(piece.y)), []).append(piece)
+    drawn = {}
+    for group in places.values():
+        if len(group) == 1:
+            drawn[group[0].id] = (group[0].x, group[0].y)
+            continue
+        for index, piece in enumerate(group):
+            angle = radians(360 * index / len(group) - 45)
+            drawn[piece.id] = (piece.x + radius * cos(angle), piece.y + radius * sin(angle))
+    return drawn
 
 
-def landing_zone_trace(scene: BoardScene, state: Any) -> dict[str, Any]:
-    """Landing zones (p.33): every hex within each zone's radius, shaded."""
-    zones = tuple(getattr(state, "landing_zones", ()) or ())
-    hexes = [hex for hex in board_hexes(scene.board) for zone in zones if zone.contains(hex)]
-    xs, ys = hex_polygons(hexes)
-    names = ", ".join(zone.name for zone in zones)
-    return scene.trace(name=f"landing zones: {names}" if names else "landing zones", x=xs, y=ys, mode="lines",
-                       fill="toself", fillcolor=style.LANDING_ZONE_FILL,
-                       line={"color": "rgba(60, 160, 90, 0.6)", "width": 1}, hoveron="fills",
-                       hoverinfo="name" if zones else "skip")
+_POSITIONS = ("middle right", "middle left", "top center", "bottom center", "top right", "bottom right",
+              "top left", "bottom left")
 
 
-def static_traces(scene: BoardScene, state: Any) -> list[dict[str, Any]]:
-    """The traces no event changes: the hex grid, terrain, landing zones."""
-    return [board_trace(scene), terrain_trace(scene, state), landing_zone_trace(scene, state)]
+def _box(position: str, width: float, height: float, gap: float) -> tuple[float, float, float, float]:
+    """A label's box (x0, y0, x1, y1) in pixels relative to its point, y up, for a Plotly textposition."""
+    vertical, horizontal = position.split()
+    if horizontal == "right":
+        x0, x1 = gap, gap + width
+    elif horizontal == "left":
+        x0, x1 = -gap - width, -gap
+    else:
+        x0, x1 = -width / 2, width / 2
+    lift = gap if horizontal == "center" else gap * 0.5
+    if vertical == "top":
+        y0, y1 = lift, lift + height
+    elif vertical == "bottom":
+        y0, y1 = -lift - height, -lift
+    else:
+        y0, y1 = -height / 2, height / 2
+    return x0, y0, x1, y1
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
+    width = min(a[2], b[2]) - max(a[0], b[0])
+    height = min(a[3], b[3]) - max(a[1], b[1])
+    return width * height if width > 0 and height > 0 else 0.0
+
+
+def place_labels(points: Sequence[tuple[float, float]], texts: Sequence[str], px_per_mm: float,
+                 marker_px: float = LABEL_OFFSET_PX,
+                 bounds: tuple[tuple[float, float], tuple[float, float]] | None = None) -> list[str]:
+    """A Plotly ``textposition`` for each label so that labels overlap neither each other nor the pieces,
+    and stay within ``bounds`` (``((x_min, x_max), (y_min, y_max))`` in mm: the board drawn).
+
+    Greedy, in order: each label takes the first position (right, left, above, below, then the corners)
+    whose box meets no label already placed and no piece; failing that, the one that overlaps least.
+    """
+    gap = marker_px / 2
+    if bounds is not None:
+        (bx0, bx1), (by0, by1) = bounds
+        inside = (bx0 * px_per_mm, by0 * px_per_mm, bx1 * px_per_mm, by1 * px_per_mm)
+    half = style.PIECE_SIZE / 2
+    pieces = [(x * px_per_mm - half, y * px_per_mm - half, x * px_per_mm + half, y * px_per_mm + half)
+              for x, y in points]
+    placed: list[tuple[float, float, float, float]] = []
+    chosen = []
+    for (x, y), text in zip(points, texts, strict=True):
+        lines = text.split("<br>")
+        width = max(len(_plain(line)) for line in lines) * CHAR_PX
+        height = len(lines) * LINE_PX
+        cx, cy = x * px_per_mm, y * px_per_mm
+        best, best_cost = _POSITIONS[0], None
+        for position in _POSITIONS:
+            x0, y0, x1, y1 = _box(position, width, height, gap)
+            box = (cx + x0, cy + y0, cx + x1, cy + y1)
+            cost = sum(_overlap(box, other) for other in placed) + sum(_overlap(box, piece) for piece in pieces)
+            if bounds is not None:  # what sticks out of the board is hidden: as bad as covering a piece
+                area = (box[2] - box[0]) * (box[3] - box[1])
+                cost += 4 * (area - _overlap(box, inside))
+            if best_cost is None or cost < best_cost:
+                best, best_cost = position, cost
+            if cost == 0:
+                break
+        x0, y0, x1, y1 = _box(best, width, height, gap)
+        placed.append((cx + x0, cy + y0, cx + x1, cy + y1))
+        chosen.append(best)
+    return chosen
+
+
+def _plain(text: str) -> str:
+    for tag in ("<b>", "</b>", "<i>", "</i>"):
+        text = text.replace(tag, "")
+    return text
+
+
+def short_model(model: str) -> str:
+    """A piece's type short enough to print on the board ("Thunderbolt Heavy Fighter" -> "Thunderbolt")."""
+    return model if len(model) <= 14 else model.split()[0]
+
+
+def piece_label(piece: Piece) -> str:
+    """What is printed beside a piece: its name and type, then its numbers (or its status)."""
+    first = f"<b>{_text(piece.label)}</b>" + (f" {_text(short_model(piece.model))}" if piece.model else "")
+    tags = " ".join(piece.tags)
+    second = _text(" · ".join(part for part in (piece.detail, tags) if part))
+    return first + (f"<br>{second}" if second else "")
+
+
+def _text(value: str) -> str:
+    """Plain text for a Plotly label: <, > and & escaped (quotes are shown as they are)."""
+    return html.escape(value, quote=False)
 
 
 # ---------------------------------------------------------------- dynamic traces
 
 
-def aircraft_hover(aircraft: Any, scene: BoardScene) -> str:
-    """Hover text for an aircraft: id, profile, Speed, Altitude, Structure, status, Stall/Spin, Tailing."""
-    profile = scene.profile_names.get(aircraft.profile, aircraft.profile)
-    starting = getattr(aircraft, "starting_structure", 0) or aircraft.structure
-    lines = [f"<b>{aircraft.id}</b> ({aircraft.owner})", profile,
-             f"Speed {aircraft.speed}, Altitude {aircraft.altitude}, facing {FACING_NAMES[aircraft.facing % 6]}",
-             f"Structure {aircraft.structure}/{starting}", f"status: {aircraft.status}"]
-    if getattr(aircraft, "stalled", False):
-        lines.append("<b>STALLED</b>")
-    if getattr(aircraft, "spinning", False):
-        lines.append("<b>SPINNING</b>")
-    if getattr(aircraft, "tailing", None):
-        lines.append(f"Tailing {aircraft.tailing}")
-    return "<br>".join(lines)
-
-
-def aircraft_trace(scene: BoardScene, state: Any) -> dict[str, Any]:
-    """Aircraft in play: arrows along their facing, "A<alt> S<speed>" beside them, hover details."""
-    xs, ys, angles, colours, symbols, texts, hovers, ids = [], [], [], [], [], [], [], []
-    for aircraft in sorted(state.aircraft.values(), key=lambda a: a.id):
-        if not aircraft.in_play:
-            continue
-        x, y = centre(aircraft.hex)
-        xs.append(x)
-        ys.append(y)
-        ids.append(aircraft.id)
-        colours.append(scene.colour(aircraft.owner))
-        if getattr(aircraft, "ground_defence", False):
-            symbols.append("square")
-            angles.append(0)
-            texts.append("GD")
-        else:
-            symbols.append("arrow" if aircraft.status == "flying" else "arrow-open")
-            angles.append(60 * aircraft.facing)
-            texts.append(f"A{aircraft.altitude} S{aircraft.speed}")
-        hovers.append(aircraft_hover(aircraft, scene))
-    return scene.trace(
-        name="aircraft", x=xs, y=ys, ids=ids, mode="markers+text", text=texts, textposition="middle right",
-        textfont={"size": 10, "color": "#222"}, hovertext=hovers, hoverinfo="text",
-        marker={"symbol": symbols, "angle": angles, "size": style.AIRCRAFT_SIZE, "color": colours,
-                "line": {"color": "#111", "width": 1}},
-    )
-
-
-def token_trace(scene: BoardScene, state: Any) -> dict[str, Any]:
-    """Stall and Spin tokens (p.17-18, p.29): a ring around a Stalled aircraft, a star around a Spinning one."""
-    xs, ys, symbols, colours, hovers = [], [], [], [], []
-    for aircraft in sorted(state.aircraft.values(), key=lambda a: a.id):
-        if not aircraft.in_play:
-            continue
-        spinning, stalled = getattr(aircraft, "spinning", False), getattr(aircraft, "stalled", False)
-        if not (spinning or stalled):
-            continue
-        x, y = centre(aircraft.hex)
-        xs.append(x)
-        ys.append(y)
-        symbols.append("star-open" if spinning else "circle-open")
-        colours.append(style.SPIN_COLOUR if spinning else style.STALL_COLOUR)
-        hovers.append(f"{aircraft.id} is {'SPINNING' if spinning else 'STALLED'}")
-    return scene.trace(name="Stall and Spin tokens", x=xs, y=ys, mode="markers", hovertext=hovers,
-                       hoverinfo="text", marker={"symbol": symbols, "color": colours, "size": 30,
-                                                 "line": {"width": 3, "color": colours}})
-
-
-def wreck_trace(scene: BoardScene, state: Any) -> dict[str, Any]:
-    """Destroyed aircraft: a grey cross where they fell."""
-    lost = [a for a in sorted(state.aircraft.values(), key=lambda a: a.id)
-            if a.status == "destroyed" and scene.board.contains(a.hex)]
-    points = [centre(a.hex) for a in lost]
-    return scene.trace(name="destroyed", x=[p[0] for p in points], y=[p[1] for p in points], mode="markers",
-                       hovertext=[f"{a.id} ({a.owner}) destroyed" for a in lost], hoverinfo="text",
-                       marker={"symbol": "x-thin-open", "size": 16, "color": style.WRECK_COLOUR,
-                               "line": {"width": 3, "color": style.WRECK_COLOUR}})
-
-
-def path_traces(scene: BoardScene, state: Any, path_starts: Mapping[str, Sequence[int]] | None = None
-                ) -> list[dict[str, Any]]:
-    """The path each aircraft flew this turn (``AircraftState.path``), one trace per side.
-
-    ``path_starts`` gives the hex each aircraft started its move from (the replay knows
-    it); without it the line starts at the first hex entered.
-    """
-    starts = path_starts or {}
+def template_traces(view: BoardView, scene: Scene) -> list[dict[str, Any]]:
     traces = []
-    for player in scene.players:
+    for kind in view.layers.template_kinds:
+        mine = [t for t in scene.templates if t.kind == kind]
+        xs, ys = polygons(t.points for t in mine)
+        fill = view.layers.template_colours[kind]
+        traces.append(view.trace(kind, legend=True, x=xs, y=ys, mode="lines", fill="toself", fillcolor=fill,
+                                 line={"color": fill, "width": 0.5}, hoveron="fills",
+                                 hoverinfo="name" if mine else "skip",
+                                 text=mine[0].hover if mine else ""))
+    return traces
+
+
+def path_traces(view: BoardView, scene: Scene) -> list[dict[str, Any]]:
+    traces = []
+    for side in view.layers.sides:
         xs: list[float | None] = []
         ys: list[float | None] = []
-        for aircraft in sorted(state.aircraft.values(), key=lambda a: a.id):
-            path = tuple(getattr(aircraft, "path", ()) or ())
-            if aircraft.owner != player or not path or not getattr(aircraft, "moved", True):
-                continue
-            start = starts.get(aircraft.id)
-            line_x, line_y = polyline(((start,) if start is not None else ()) + path)
-            xs.extend(line_x)
-            ys.extend(line_y)
-        traces.append(scene.trace(name=f"paths flown ({player})", x=xs, y=ys, mode="lines+markers",
-                                  line={"color": scene.colour(player), "width": 2, "dash": "dot"},
-                                  marker={"size": 4, "color": scene.colour(player)}, opacity=0.7))
+        for path in scene.paths:
+            if path.side == side or (path.side is None and _side_of(scene, path.piece) == side):
+                line_x, line_y = polyline(path.points)
+                xs.extend(line_x)
+                ys.extend(line_y)
+        colour = view.colour(side)
+        traces.append(view.trace(f"paths flown ({side})", legend=True, x=xs, y=ys, mode="lines+markers",
+                                 line={"color": colour, "width": 2, "dash": "dot"},
+                                 marker={"size": 4, "color": colour}, opacity=0.7))
     return traces
 
 
-def tailing_trace(scene: BoardScene, state: Any) -> dict[str, Any]:
-    """Tailing links (p.30): a dashed line from each Tailing aircraft to the aircraft it Tails."""
-    pairs, hovers = [], []
-    for aircraft in sorted(state.aircraft.values(), key=lambda a: a.id):
-        target = state.aircraft.get(getattr(aircraft, "tailing", None) or "")
-        if target is None or not aircraft.in_play or not target.in_play:
-            continue
-        pairs.append((aircraft.hex, target.hex))
-        hovers.extend((f"{aircraft.id} is Tailing {target.id}",) * 2 + ("",))
-    xs, ys = segments(pairs)
-    return scene.trace(name="Tailing", x=xs, y=ys, mode="lines+markers", hovertext=hovers, hoverinfo="text",
-                       line={"color": style.TAILING_COLOUR, "width": 2, "dash": "dash"},
-                       marker={"size": 5, "color": style.TAILING_COLOUR})
+def _side_of(scene: Scene, piece_id: str) -> str | None:
+    return next((piece.side for piece in scene.pieces if piece.id == piece_id), None)
 
 
-def shot_traces(scene: BoardScene, shots: Iterable[ShotRecord]) -> list[dict[str, Any]]:
-    """Shots fired: red lines for shots that hit, grey dotted for misses, and a marker near each target
-    whose hover tells weapon, range, dice, hits and damage (a cross where the target was destroyed)."""
-    drawn = [s for s in shots if s.from_hex is not None and s.to_hex is not None]
-    hit = [s for s in drawn if s.hits and not s.negated]
-    missed = [s for s in drawn if not s.hits or s.negated]
-    hit_x, hit_y = segments((s.from_hex, s.to_hex) for s in hit)
-    miss_x, miss_y = segments((s.from_hex, s.to_hex) for s in missed)
-    marks = [along(s.from_hex, s.to_hex, 0.8) for s in drawn]
-    return [
-        scene.trace(name="shots that hit", x=hit_x, y=hit_y, mode="lines",
-                    line={"color": style.HIT_COLOUR, "width": 3}),
-        scene.trace(name="shots that missed", x=miss_x, y=miss_y, mode="lines",
-                    line={"color": style.MISS_COLOUR, "width": 2, "dash": "dot"}),
-        scene.trace(name="shot results", x=[m[0] for m in marks], y=[m[1] for m in marks], mode="markers",
-                    hovertext=[s.describe() for s in drawn], hoverinfo="text",
-                    marker={"symbol": ["x" if s.destroyed else "circle" for s in drawn], "size": 9,
-                            "color": [style.HIT_COLOUR if s.hits and not s.negated else style.MISS_COLOUR
-                                      for s in drawn], "line": {"color": "white", "width": 1}}),
-    ]
-
-
-def autonomous_trace(scene: BoardScene, state: Any) -> dict[str, Any]:
-    """Autonomous weapons in flight (p.25): small diamonds pointing their way, in their side's colour."""
-    weapons = sorted((getattr(state, "autonomous", {}) or {}).values(), key=lambda w: w.id)
-    points = [centre(w.hex) for w in weapons]
-    return scene.trace(
-        name="Autonomous weapons", x=[p[0] for p in points], y=[p[1] for p in points], mode="markers",
-        hovertext=[f"{w.id}: {w.weapon} of {w.firer} ({w.owner}), facing {FACING_NAMES[w.facing % 6]}"
-                   for w in weapons], hoverinfo="text",
-        marker={"symbol": "triangle-up", "angle": [60 * w.facing for w in weapons], "size": 10,
-                "color": [scene.colour(w.owner) for w in weapons], "line": {"color": "#000", "width": 1}})
-
-
-def ground_target_trace(scene: BoardScene, state: Any) -> dict[str, Any]:
-    """A scenario's ground targets (p.33): squares in their defender's colour, crossed out once destroyed."""
-    targets = tuple(getattr(state, "ground_targets", ()) or ())
-    destroyed = getattr(state, "ground_targets_destroyed", {}) or {}
-    points = [centre(t.hex) for t in targets]
-    return scene.trace(
-        name="ground targets", x=[p[0] for p in points], y=[p[1] for p in points], mode="markers",
-        hovertext=[f"{t.name} ({t.id}), defended by {t.owner or 'nobody'}<br>Structure {t.structure}, "
-                   f"{t.victory_points} VP" + (" — DESTROYED" if t.id in destroyed else "") for t in targets],
-        hoverinfo="text",
-        marker={"symbol": ["square-x-open" if t.id in destroyed else "square" for t in targets], "size": 14,
-                "color": [style.NEUTRAL if t.id in destroyed else scene.colour(t.owner) for t in targets],
-                "line": {"color": "#000", "width": 1}})
-
-
-def arc_traces(scene: BoardScene, state: Any, focus: str | None) -> list[dict[str, Any]]:
-    """The Fire Arcs and range bands of aircraft ``focus`` (p.21-22): one filled trace per (arc, band).
-
-    Hexes within Long range (10) are shaded by arc (colour) and band (the nearer, the
-    stronger); a hex on the line between two arcs is in both (p.21) and is shaded with
-    the first of Front, Left, Right, Rear.
-    """
-    groups: dict[tuple[str, str], list[Hex]] = {(arc, band): [] for arc in ARC_ORDER for band in BAND_ORDER}
-    aircraft = state.aircraft.get(focus) if focus else None
-    if aircraft is not None and aircraft.in_play:
-        pose = Pose(Hex(*aircraft.hex), aircraft.facing)
-        q0, r0 = aircraft.hex
-        for dq in range(-MAX_RANGE, MAX_RANGE + 1):
-            for dr in range(max(-MAX_RANGE, -dq - MAX_RANGE), min(MAX_RANGE, -dq + MAX_RANGE) + 1):
-                hex = Hex(q0 + dq, r0 + dr)
-                band = range_between(pose.hex, hex)
-                if band is None or not scene.board.contains(hex):
-                    continue
-                arcs = {arc.value for arc in arcs_containing(pose, hex)}
-                first = next((arc for arc in ARC_ORDER if arc in arcs), None)
-                if first is not None:
-                    groups[(first, band.value)].append(hex)
+def link_traces(view: BoardView, scene: Scene) -> list[dict[str, Any]]:
     traces = []
-    for (arc, band), hexes in groups.items():
-        xs, ys = hex_polygons(hexes)
-        fill = f"rgba({style.ARC_COLOURS[arc]}, {style.BAND_OPACITY[band]})"
-        traces.append(scene.trace(name=f"{focus}: {arc} arc, {band} range", x=xs, y=ys, mode="lines",
-                                  fill="toself", fillcolor=fill, line={"width": 0, "color": fill},
-                                  hoveron="fills", hoverinfo="name" if hexes else "skip"))
+    for kind in view.layers.link_kinds:
+        mine = [link for link in scene.links if link.kind == kind]
+        xs, ys = segments((link.start, link.end) for link in mine)
+        hovers = [text for link in mine for text in (link.hover, link.hover, "")]
+        traces.append(view.trace(kind, legend=True, x=xs, y=ys, mode="lines+markers", hovertext=hovers,
+                                 hoverinfo="text", line={"color": style.TAILING_COLOUR, "width": 2, "dash": "dash"},
+                                 marker={"size": 5, "color": style.TAILING_COLOUR}))
     return traces
 
 
-def dynamic_traces(scene: BoardScene, state: Any, *, shots: Iterable[ShotRecord] = (),
-                   path_starts: Mapping[str, Sequence[int]] | None = None, focus: str | None = None,
-                   arcs: bool = False) -> list[dict[str, Any]]:
-    """Every trace an event may change, always the same ones in the same order (empty when unused).
+def fire_traces(view: BoardView, scene: Scene) -> list[dict[str, Any]]:
+    """Lines of fire, one trace per outcome, and a marker near each target whose hover tells the shot."""
+    traces = []
+    lines = scene.lines_of_fire
+    for outcome in view.layers.outcomes:
+        legend, colour, width, dash = style.FIRE_STYLES[outcome]
+        mine = [line for line in lines if (line.outcome if line.outcome in style.FIRE_STYLES else "declared")
+                == outcome]
+        xs, ys = segments((line.start, line.end) for line in mine)
+        traces.append(view.trace(legend, legend=True, x=xs, y=ys, mode="lines",
+                                 line={"color": colour, "width": width, "dash": dash}))
+    marks = [along(line.start, line.end, 0.8) for line in lines]
+    styles = [style.FIRE_STYLES.get(line.outcome, style.FIRE_STYLES["declared"]) for line in lines]
+    traces.append(view.trace(
+        "shot results", x=[m[0] for m in marks], y=[m[1] for m in marks], mode="markers",
+        hovertext=[line.hover or f"{line.shooter} → {line.target}: {line.outcome}" for line in lines],
+        hoverinfo="text",
+        marker={"symbol": ["x" if line.outcome == "destroyed" else "circle" for line in lines], "size": 9,
+                "color": [s[1] for s in styles], "line": {"color": "white", "width": 1}}))
+    return traces
 
-    Order, bottom to top: [Fire Arcs x12 when ``arcs``], paths per side, Tailing links,
-    shots (hit, missed, results), ground targets, Autonomous weapons, wrecks, Stall and
-    Spin tokens, aircraft.
+
+def marker_traces(view: BoardView, scene: Scene) -> list[dict[str, Any]]:
+    traces = []
+    for index, kind in enumerate(view.layers.marker_kinds):
+        mine = [m for m in scene.markers if m.kind == kind]
+        symbol = style.MARKER_SYMBOLS[index % len(style.MARKER_SYMBOLS)]
+        if "destroyed" in kind:
+            symbol = "square-x-open"
+        areas = [m for m in mine if _area_worth_drawing(m.shape)]
+        xs, ys = polygons(shape_outline(m.shape, m.x, m.y, m.heading) for m in areas)
+        fill = style.rgba(view.colour(areas[0].side) if areas and areas[0].side else style.NEUTRAL, 0.12)
+        traces.append(view.trace(f"{kind} (area)", x=xs, y=ys, mode="lines", fill="toself", fillcolor=fill,
+                                 line={"color": style.rgba(style.NEUTRAL, 0.6), "width": 1, "dash": "dash"}))
+        traces.append(view.trace(
+            kind, legend=True, x=[m.x for m in mine], y=[m.y for m in mine], mode="markers",
+            hovertext=[m.hover or m.label or kind for m in mine], hoverinfo="text",
+            marker={"symbol": symbol, "angle": [m.heading for m in mine], "size": 12,
+                    "color": [m.colour or view.colour(m.side) for m in mine], "line": {"color": "#000", "width": 1}}))
+    return traces
+
+
+def _area_worth_drawing(shape: Any) -> bool:
+    """Markers bigger than a symbol (an objective's circle, a cloud, a blast marker) are drawn to scale too."""
+    if isinstance(shape, Circle):
+        return shape.radius > 12
+    return True
+
+
+def status_traces(view: BoardView, scene: Scene, drawn: dict[str, tuple[float, float]]) -> list[dict[str, Any]]:
+    """Pieces out of play, one trace per status: where they fell or left, never as pieces in play."""
+    traces = []
+    for status in view.layers.statuses:
+        mine = [p for p in scene.pieces if p.status == status]
+        symbol = style.STATUS_SYMBOLS.get(status, "circle-x-open")
+        colours = [style.WRECK_COLOUR if status in ("destroyed", "crashed") else style.rgba(view.colour(p.side), 0.7)
+                   for p in mine]
+        traces.append(view.trace(
+            style.STATUS_LEGEND.get(status, status), legend=True, x=[drawn[p.id][0] for p in mine],
+            y=[drawn[p.id][1] for p in mine], ids=[p.id for p in mine], mode="markers",
+            hovertext=[p.hover or f"{p.label} ({p.side}) {status}" for p in mine], hoverinfo="text",
+            marker={"symbol": symbol, "size": 16, "color": colours, "angle": [p.heading for p in mine]
+                    if status == "disengaged" else 0, "line": {"width": 3, "color": colours}}))
+    return traces
+
+
+def tag_traces(view: BoardView, scene: Scene, drawn: dict[str, tuple[float, float]]) -> list[dict[str, Any]]:
+    traces = []
+    for index, tag in enumerate(view.layers.tags):
+        symbol, colour = style.TAG_STYLES[index % len(style.TAG_STYLES)]
+        mine = [p for p in scene.pieces if tag in p.tags and p.status not in OUT_OF_PLAY]
+        traces.append(view.trace(
+            tag, legend=True, x=[drawn[p.id][0] for p in mine], y=[drawn[p.id][1] for p in mine], mode="markers",
+            hovertext=[f"{p.label} is {tag}" for p in mine], hoverinfo="text",
+            marker={"symbol": symbol, "color": colour, "size": 30, "line": {"width": 3, "color": colour}}))
+    return traces
+
+
+def footprint_traces(view: BoardView, scene: Scene, drawn: dict[str, tuple[float, float]]) -> list[dict[str, Any]]:
+    """The bases of pieces on an open table (on a hex table the hex is the base: nothing drawn)."""
+    traces = []
+    for side in view.layers.sides:
+        mine = [p for p in scene.pieces if p.side == side and p.status not in OUT_OF_PLAY]
+        if scene.table.hex_size:
+            mine = []
+        xs, ys = polygons(shape_outline(p.footprint, *drawn[p.id], p.heading) for p in mine)
+        colour = view.colour(side)
+        traces.append(view.trace(f"bases ({side})", x=xs, y=ys, mode="lines", fill="toself",
+                                 fillcolor=style.rgba(colour, 0.15), line={"color": colour, "width": 1}))
+    return traces
+
+
+def piece_traces(view: BoardView, scene: Scene, drawn: dict[str, tuple[float, float]]) -> list[dict[str, Any]]:
+    """Pieces in play, one trace per side: arrows along their heading, filled when active, hollow otherwise."""
+    traces = []
+    for side in view.layers.sides:
+        mine = [p for p in scene.pieces if p.side == side and p.status not in OUT_OF_PLAY]
+        colour = view.colour(side)
+        traces.append(view.trace(
+            side, x=[drawn[p.id][0] for p in mine], y=[drawn[p.id][1] for p in mine],
+            ids=[p.id for p in mine], mode="markers", hovertext=[p.hover or p.label for p in mine], hoverinfo="text",
+            customdata=[[p.level] for p in mine],
+            marker={"symbol": ["arrow" if p.status in style.ACTIVE_STATUSES else "arrow-open" for p in mine],
+                    "angle": [p.heading for p in mine], "size": style.PIECE_SIZE, "color": colour,
+                    "line": {"color": "#111", "width": 1}}))
+    return traces
+
+
+def legend_traces(view: BoardView) -> list[dict[str, Any]]:
+    """One legend entry per side: its colour on an upright arrow (the pieces' own arrows point every way)."""
+    return [view.trace(f"{side}", legend=True, x=[None], y=[None], mode="markers",
+                       marker={"symbol": "arrow", "size": 14, "color": view.colour(side),
+                               "line": {"color": "#111", "width": 1}}) for side in view.layers.sides]
+
+
+def label_trace(view: BoardView, scene: Scene, drawn: dict[str, tuple[float, float]]) -> dict[str, Any]:
+    """Every piece's label in one text trace, each placed where it overlaps nothing (see :func:`place_labels`)."""
+    pieces = [p for p in scene.pieces]
+    points = [drawn[p.id] for p in pieces]
+    texts = [piece_label(p) if p.status not in OUT_OF_PLAY else _text(f"{p.label} ({p.status})") for p in pieces]
+    return view.trace(
+        # Invisible markers the size of a piece, so that Plotly sets each label off beside its piece.
+        "labels", x=[x for x, _ in points], y=[y for _, y in points], mode="markers+text", text=texts,
+        marker={"size": LABEL_OFFSET_PX, "color": "rgba(0,0,0,0)"},
+        textposition=place_labels(points, texts, view.px_per_mm, bounds=extent(scene.table)), hoverinfo="skip",
+        textfont={"size": LABEL_FONT, "color": ["#222" if p.status not in OUT_OF_PLAY else "#777" for p in pieces]})
+
+
+def dynamic_traces(view: BoardView, scene: Scene) -> list[dict[str, Any]]:
+    """Every trace a step may change, always the same slots in the same order (empty when unused).
+
+    Order, bottom to top: templates (per kind), paths (per side), links (per kind), lines of fire (per
+    outcome) and their results, markers (per kind: their area to scale, then their symbol), pieces out of play (per status), tags (per tag),
+    bases (per side), pieces (per side), labels, and each side's legend entry.
     """
-    traces = arc_traces(scene, state, focus) if arcs else []
-    traces.extend(path_traces(scene, state, path_starts))
-    traces.append(tailing_trace(scene, state))
-    traces.extend(shot_traces(scene, shots))
-    traces.append(ground_target_trace(scene, state))
-    traces.append(autonomous_trace(scene, state))
-    traces.append(wreck_trace(scene, state))
-    traces.append(token_trace(scene, state))
-    traces.append(aircraft_trace(scene, state))
-    return traces
+    radius = inner_radius(scene.table) * 0.5 if scene.table.hex_size else 8.0
+    drawn = spread(scene.pieces, radius)
+    table = scene.table
+    for piece in scene.pieces:  # a piece that left the table is shown at the edge it crossed
+        if piece.status in OUT_OF_PLAY:
+            x, y = drawn[piece.id]
+            drawn[piece.id] = (min(max(x, 0.0), table.width), min(max(y, 0.0), table.height))
+    return [*template_traces(view, scene), *path_traces(view, scene), *link_traces(view, scene),
+            *fire_traces(view, scene), *marker_traces(view, scene), *status_traces(view, scene, drawn),
+            *tag_traces(view, scene, drawn), *footprint_traces(view, scene, drawn),
+            *piece_traces(view, scene, drawn), label_trace(view, scene, drawn), *legend_traces(view)]
 
 
 # ---------------------------------------------------------------- layout and the figure
 
 
-def board_axes(scene: BoardScene, domain: tuple[float, float] | None = None) -> dict[str, Any]:
-    """Layout entries for the scene's axes: equal scaling, fixed ranges, no grid, ticks or zero lines."""
-    (x_min, x_max), (y_min, y_max) = board_extent(scene.board)
+def board_axes(view: BoardView, scene: Scene, domain: tuple[float, float] | None = None) -> dict[str, Any]:
+    """Layout entries for the board's axes: equal scaling, fixed ranges, no grid, ticks or zero lines."""
+    (x_min, x_max), (y_min, y_max) = extent(scene.table)
     hidden = {"showgrid": False, "zeroline": False, "showticklabels": False, "ticks": "", "showline": False}
     xaxis = {"range": [x_min, x_max], "constrain": "domain", **hidden}
     if domain is not None:
         xaxis["domain"] = list(domain)
-    yaxis = {"range": [y_min, y_max], "scaleanchor": scene.xaxis, "scaleratio": 1, "constrain": "domain",
-             **hidden}
-    if scene.yaxis != "y":
-        yaxis["anchor"] = scene.xaxis
-    if scene.xaxis != "x":
-        xaxis["anchor"] = scene.yaxis
-    return {_layout_key(scene.xaxis): xaxis, _layout_key(scene.yaxis): yaxis}
+    yaxis = {"range": [y_min, y_max], "scaleanchor": view.xaxis, "scaleratio": 1, "constrain": "domain", **hidden}
+    if view.yaxis != "y":
+        yaxis["anchor"] = view.xaxis
+    if view.xaxis != "x":
+        xaxis["anchor"] = view.yaxis
+    return {_layout_key(view.xaxis): xaxis, _layout_key(view.yaxis): yaxis}
 
 
 def _layout_key(axis: str) -> str:
@@ -372,27 +484,43 @@ def _layout_key(axis: str) -> str:
     return f"{axis[0]}axis{axis[1:]}"
 
 
-def board_layout(scene: BoardScene, title: str | None = None) -> dict[str, Any]:
-    """A figure layout for one board: equal axes, the mat's colour, room for a text panel on the right."""
+LEGEND = {"orientation": "h", "x": 0.0, "xanchor": "left", "y": 1.0, "yanchor": "bottom",
+          "font": {"size": 11}, "itemsizing": "constant", "bgcolor": "rgba(255,255,255,0)"}
+
+
+def board_layout(view: BoardView, scene: Scene, title: str | None = None) -> dict[str, Any]:
+    """A figure layout for one board: equal axes, the mat's colour, a legend of every symbol above it."""
     layout: dict[str, Any] = {
-        "plot_bgcolor": style.BOARD_BACKGROUND, "paper_bgcolor": "white", "showlegend": False,
-        "hovermode": "closest", "margin": {"l": 10, "r": 10, "t": 60, "b": 10},
+        "plot_bgcolor": style.BOARD_BACKGROUND, "paper_bgcolor": "white", "showlegend": True, "legend": LEGEND,
+        "hovermode": "closest", "margin": {"l": 10, "r": 10, "t": 90, "b": 10},
         "font": {"family": "Helvetica, Arial, sans-serif", "size": 12},
-        **board_axes(scene),
+        **board_axes(view, scene),
     }
     if title:
-        layout["title"] = {"text": title, "x": 0.01, "xanchor": "left"}
+        layout["title"] = {"text": title, "x": 0.01, "xanchor": "left", "y": 0.985, "yanchor": "top"}
     return layout
 
 
-def board_figure(state: Any, ruleset: Any = None, *, shots: Iterable[ShotRecord] = (),
-                 path_starts: Mapping[str, Sequence[int]] | None = None, focus: str | None = None,
-                 title: str | None = None, board: Board | None = None) -> go.Figure:
-    """The board in ``state``: hexes, aircraft, tokens, paths, Tailing, ``shots``; ``focus`` adds the Fire
-    Arcs and range bands of that aircraft. ``ruleset`` (optional) names the profiles and gives the board."""
-    scene = BoardScene.for_state(state, ruleset, board)
-    traces = static_traces(scene, state) + dynamic_traces(scene, state, shots=shots, path_starts=path_starts,
-                                                          focus=focus, arcs=focus is not None)
-    heading = title if title is not None else (
-        f"Turn {state.turn}, {state.phase.replace('_', ' ')} — " + style.players_title(scene.players, scene.colours))
-    return go.Figure(data=traces, layout=board_layout(scene, heading))
+def scene_title(scene: Scene, colours: dict[str, str]) -> str:
+    """"Turn 3, movement — imperium vs orks" with each side in its colour."""
+    sides = style.players_title(scene.sides, colours) if scene.sides else ""
+    return " — ".join(part for part in (scene.caption, sides) if part)
+
+
+def board_figure(subject: Any, ruleset: Any = None, *, events: Sequence[Any] = (), focus: str | None = None,
+                 viewer: str | None = None, title: str | None = None) -> go.Figure:
+    """The board of a :class:`Scene`, or of a state (then ``ruleset`` makes its scene, with the ``events``
+    since the previous scene for paths and lines of fire, and ``focus``'s arcs where the ruleset has them)."""
+    if isinstance(subject, Scene):
+        scene = subject
+    else:
+        if ruleset is None:
+            raise TypeError("board_figure needs the ruleset to draw a state (or give it a Scene)")
+        scene = make_scene(ruleset, subject, viewer, events, focus)
+    view = BoardView.of([scene])
+    traces = static_traces(view, scene) + dynamic_traces(view, scene)
+    (x_min, x_max), (y_min, y_max) = extent(scene.table)
+    layout = board_layout(view, scene, title if title is not None else scene_title(scene, view.colours))
+    width = round(BOARD_HEIGHT * (x_max - x_min) / (y_max - y_min))
+    layout.update(width=width + 20, height=BOARD_HEIGHT + 120, autosize=False)
+    return go.Figure(data=traces, layout=layout)

@@ -9,6 +9,7 @@ branch A and the right one for branch B, in lockstep: frame k shows step k of ea
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 import plotly.graph_objects as go
@@ -16,7 +17,7 @@ import plotly.graph_objects as go
 from aero_events.analysis.timeline import Timeline, load_timeline
 
 from . import style
-from .board import BoardScene, board_axes, dynamic_traces, static_traces
+from .board import LEGEND, BoardView, board_axes, dynamic_traces, static_traces
 from .replay import MARGIN, animation_controls, board_width_px, panel_annotation, panel_text
 from .steps import ReplayStep, replay_steps
 
@@ -49,30 +50,30 @@ def compare_spec(a: Timeline, b: Timeline, *, title: str | None = None, fork_seq
     """The comparison as a plain figure dict; ``fork_seq`` defaults to :func:`fork_point`."""
     fork = fork_point(a, b) if fork_seq is None else fork_seq
     steps_a, steps_b = replay_steps(a, fork), replay_steps(b, fork)
-    left = BoardScene.for_state(a.initial, a.ruleset, a.board)
-    right = BoardScene(board=left.board, players=left.players, colours=left.colours,
-                       profile_names=left.profile_names, xaxis="x2", yaxis="y2")
-    static = static_traces(left, a.initial) + static_traces(right, b.initial)
+    scenes = [step.scene for step in (*steps_a, *steps_b)]
+    left = BoardView.of(scenes, height_px=BOARD_HEIGHT)
+    right = replace(left, xaxis="x2", yaxis="y2", legend=False)
+    static = static_traces(left, steps_a[0].scene) + static_traces(right, steps_b[0].scene)
     count = max(len(steps_a), len(steps_b))
     frames, indices = [], None
     for index in range(count):
         step_a, step_b = _at(steps_a, index), _at(steps_b, index)
-        data = (dynamic_traces(left, step_a.state, shots=step_a.shots, path_starts=step_a.path_starts)
-                + dynamic_traces(right, step_b.state, shots=step_b.shots, path_starts=step_b.path_starts))
+        data = dynamic_traces(left, step_a.scene) + dynamic_traces(right, step_b.scene)
         if indices is None:
             indices = list(range(len(static), len(static) + len(data)))
         frames.append({"name": f"{index}: {step_a.label} | {step_b.label}", "data": data, "traces": indices,
                        "layout": {"annotations": _panels(a, b, step_a, step_b, index)}})
-    board_px = board_width_px(left, BOARD_HEIGHT)
+    board_px = board_width_px(steps_a[0].scene, BOARD_HEIGHT)
     gap = 40
     plot_px = 2 * board_px + gap
     split = board_px / plot_px
     layout: dict[str, Any] = {
-        "plot_bgcolor": style.BOARD_BACKGROUND, "paper_bgcolor": "white", "showlegend": False,
+        "plot_bgcolor": style.BOARD_BACKGROUND, "paper_bgcolor": "white", "showlegend": True, "legend": LEGEND,
         "hovermode": "closest", "autosize": False, "width": plot_px + MARGIN["l"] + MARGIN["r"],
-        "height": BOARD_HEIGHT + 60 + 300 + 130, "margin": {**MARGIN, "b": 300 + 130},
-        "title": {"text": title or _title(a, b, left, fork), "x": 0.01, "xanchor": "left"},
-        **board_axes(left, (0.0, split)), **board_axes(right, (1.0 - split, 1.0)),
+        "height": BOARD_HEIGHT + MARGIN["t"] + 300 + 130, "margin": {**MARGIN, "b": 300 + 130},
+        "title": {"text": title or _title(a, b, left, fork), "x": 0.01, "xanchor": "left", "y": 0.99,
+                  "yanchor": "top"},
+        **board_axes(left, steps_a[0].scene, (0.0, split)), **board_axes(right, steps_b[0].scene, (1.0 - split, 1.0)),
     }
     layout.update(animation_controls([f["name"] for f in frames], [f"step {i}" for i in range(count)],
                                      prefix="step "))
@@ -80,6 +81,7 @@ def compare_spec(a: Timeline, b: Timeline, *, title: str | None = None, fork_seq
     slider.update(y=-0.55, currentvalue={**slider["currentvalue"], "visible": False})
     layout["updatemenus"][0]["y"] = -0.55
     layout["annotations"] = frames[0]["layout"]["annotations"]
+    layout["meta"] = {"shown_frame": frames[0]["name"]}
     return {"data": static + frames[0]["data"], "layout": layout, "frames": frames}
 
 
@@ -93,9 +95,9 @@ def _panels(a: Timeline, b: Timeline, step_a: ReplayStep, step_b: ReplayStep, in
     return panels
 
 
-def _title(a: Timeline, b: Timeline, scene: BoardScene, fork: int) -> str:
+def _title(a: Timeline, b: Timeline, view: BoardView, fork: int) -> str:
     return (f"{a.game_id}: branch <b>{a.branch}</b> (left) and <b>{b.branch}</b> (right) from event #{fork} — "
-            + style.players_title(scene.players, scene.colours))
+            + style.players_title(view.layers.sides, view.colours))
 
 
 def recorded_fork(tree: Mapping[str, Any], branch_a: str, branch_b: str) -> int | None:

@@ -1,37 +1,40 @@
-"""Plotly coordinates for hexes, paths and links: flat-top hexes, y up, from hexgrid.pixels.
+"""Plotly coordinates for scenes: hex outlines, shapes at a pose, polylines, segments, in table millimetres.
 
-Plotly draws many shapes fastest as ONE scatter trace whose pieces are separated by
-``None``: every function here returns ``(xs, ys)`` lists in that form. Board outlines
-are rounded to a thousandth of an inch (the HTML stays small; nobody sees the
-difference); centres, where markers sit, are not rounded.
+Plotly draws many shapes fastest as ONE scatter trace whose pieces are separated by ``None``: every
+function here returns ``(xs, ys)`` lists in that form. Outlines are rounded to a hundredth of a
+millimetre (the HTML stays small; nobody sees the difference); centres are not rounded.
+
+Headings are degrees clockwise from north (y up), as in :mod:`aero_events.core.scene`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from math import cos, radians, sin, sqrt
 
-from aero_events.hexgrid import Board, Hex, pixel_centre, pixel_corners
+from aero_events.core.scene import Circle, Polygon, Rect, Shape, Table
 
 Coords = tuple[list[float | None], list[float | None]]
+Point = tuple[float, float]
 
-_DECIMALS = 3
-
-
-def centre(hex: Sequence[int]) -> tuple[float, float]:
-    """Where a marker for something in ``hex`` goes: the hex's pixel centre."""
-    return pixel_centre(Hex(hex[0], hex[1]))
+_DECIMALS = 2
+_CIRCLE_POINTS = 24
 
 
-def hex_polygons(hexes: Iterable[Sequence[int]]) -> Coords:
-    """Closed outlines of ``hexes`` (7 points each, the first repeated), separated by None.
+def hex_corners(x: float, y: float, size: float, flat_top: bool = True) -> list[Point]:
+    """The six corners of a hex of circumradius ``size`` centred on ``(x, y)``."""
+    start = 0.0 if flat_top else 30.0
+    return [(x + size * cos(radians(start + 60 * k)), y + size * sin(radians(start + 60 * k))) for k in range(6)]
 
-    Drawn as lines they outline the hexes; with ``fill="toself"`` each is filled.
-    """
+
+def polygons(outlines: Iterable[Sequence[Point]]) -> Coords:
+    """Closed outlines (the first point repeated), separated by None: lines, or filled with ``fill="toself"``."""
     xs: list[float | None] = []
     ys: list[float | None] = []
-    for hex in hexes:
-        corners = pixel_corners(Hex(hex[0], hex[1]))
-        for x, y in (*corners, corners[0]):
+    for outline in outlines:
+        if not outline:
+            continue
+        for x, y in (*outline, outline[0]):
             xs.append(round(x, _DECIMALS))
             ys.append(round(y, _DECIMALS))
         xs.append(None)
@@ -39,27 +42,44 @@ def hex_polygons(hexes: Iterable[Sequence[int]]) -> Coords:
     return xs, ys
 
 
-def board_hexes(board: Board) -> list[Hex]:
-    """The board's hexes in a stable order (column by column, north to south)."""
-    return [board.from_offset(column, row) for column in range(board.columns)
-            for row in range(board.rows_in_column(column))]
+def table_hexes(table: Table) -> Coords:
+    """Every hex of a hex table as one set of outlines."""
+    return polygons(hex_corners(cell.x, cell.y, table.hex_size, table.flat_top) for cell in table.cells)
 
 
-def board_extent(board: Board, margin_hexes: float = 1.0) -> tuple[tuple[float, float], tuple[float, float]]:
-    """``((x_min, x_max), (y_min, y_max))`` of the board's hexes plus a margin (in hex widths)."""
-    xs, ys = hex_polygons(board_hexes(board))
-    x_values = [x for x in xs if x is not None]
-    y_values = [y for y in ys if y is not None]
-    pad = 2.0 * margin_hexes
-    return (min(x_values) - pad, max(x_values) + pad), (min(y_values) - pad, max(y_values) + pad)
+def table_edge(table: Table) -> Coords:
+    """The table's edge: its rectangle."""
+    return polygons([((0.0, 0.0), (table.width, 0.0), (table.width, table.height), (0.0, table.height))])
 
 
-def polyline(hexes: Iterable[Sequence[int]]) -> Coords:
-    """One line through the centres of ``hexes``, ending with a None separator."""
+def rotate(point: Point, heading: float) -> Point:
+    """``point`` (relative to an anchor, with y along the heading) turned to ``heading`` degrees clockwise
+    from north."""
+    angle = radians(heading)
+    px, py = point
+    return px * cos(angle) + py * sin(angle), -px * sin(angle) + py * cos(angle)
+
+
+def shape_outline(shape: Shape, x: float, y: float, heading: float = 0.0) -> list[Point]:
+    """The outline of ``shape`` anchored at ``(x, y)`` and turned to ``heading``."""
+    if isinstance(shape, Circle):
+        return [(x + shape.radius * cos(2 * 3.141592653589793 * k / _CIRCLE_POINTS),
+                 y + shape.radius * sin(2 * 3.141592653589793 * k / _CIRCLE_POINTS)) for k in range(_CIRCLE_POINTS)]
+    if isinstance(shape, Rect):
+        w, h = shape.width / 2, shape.length / 2
+        corners: Sequence[Point] = ((-w, -h), (w, -h), (w, h), (-w, h))
+    elif isinstance(shape, Polygon):
+        corners = shape.points
+    else:  # pragma: no cover - Shape is a closed union
+        raise TypeError(f"unknown shape {shape!r}")
+    return [(x + dx, y + dy) for dx, dy in (rotate(point, heading) for point in corners)]
+
+
+def polyline(points: Iterable[Point]) -> Coords:
+    """One line through ``points``, ending with a None separator."""
     xs: list[float | None] = []
     ys: list[float | None] = []
-    for hex in hexes:
-        x, y = centre(hex)
+    for x, y in points:
         xs.append(x)
         ys.append(y)
     xs.append(None)
@@ -67,18 +87,27 @@ def polyline(hexes: Iterable[Sequence[int]]) -> Coords:
     return xs, ys
 
 
-def segments(pairs: Iterable[tuple[Sequence[int], Sequence[int]]]) -> Coords:
-    """One straight line per (from hex, to hex) pair, centre to centre, separated by None."""
+def segments(pairs: Iterable[tuple[Point, Point]]) -> Coords:
+    """One straight line per (start, end) pair, separated by None."""
     xs: list[float | None] = []
     ys: list[float | None] = []
-    for start, end in pairs:
-        (x0, y0), (x1, y1) = centre(start), centre(end)
+    for (x0, y0), (x1, y1) in pairs:
         xs.extend((x0, x1, None))
         ys.extend((y0, y1, None))
     return xs, ys
 
 
-def along(start: Sequence[int], end: Sequence[int], share: float) -> tuple[float, float]:
-    """The point ``share`` of the way from ``start``'s centre to ``end``'s."""
-    (x0, y0), (x1, y1) = centre(start), centre(end)
-    return x0 + (x1 - x0) * share, y0 + (y1 - y0) * share
+def along(start: Point, end: Point, share: float) -> Point:
+    """The point ``share`` of the way from ``start`` to ``end``."""
+    return start[0] + (end[0] - start[0]) * share, start[1] + (end[1] - start[1]) * share
+
+
+def extent(table: Table) -> tuple[tuple[float, float], tuple[float, float]]:
+    """``((x_min, x_max), (y_min, y_max))`` to show: the table plus a margin (half a hex, or 2%)."""
+    margin = table.hex_size * 0.6 if table.hex_size else 0.02 * max(table.width, table.height)
+    return (-margin, table.width + margin), (-margin, table.height + margin)
+
+
+def inner_radius(table: Table) -> float:
+    """Centre to the middle of a side of the table's hexes (0 on an open table)."""
+    return table.hex_size * sqrt(3.0) / 2

@@ -1,15 +1,15 @@
 """The replay: an animated board with one frame per step, a slider, Play/Pause, and words.
 
-The figure's first traces are static (the hex grid as one trace, terrain, landing
-zones) and are never repeated in frames; each frame carries only the dynamic traces
-of :func:`~.board.dynamic_traces` (aircraft, tokens, paths, Tailing, shots, ...) with
+The figure's first traces are static (the table's edge, its hexes as one trace, their
+labels) and are never repeated in frames; each frame carries only the dynamic traces
+of :func:`~.board.dynamic_traces` (pieces, tags, paths, links, lines of fire, ...) with
 ``traces=[...]`` naming the indices they replace, and its text panel (a layout
 annotation telling the step in words). The steps come from one fold of the events
 (:mod:`.steps`), never a fold per frame.
 
 ``replay_figure(timeline)`` returns a ``go.Figure`` (it displays in JupyterLab);
 :func:`write_html` writes a standalone page with plotly.js embedded, so it works
-offline.
+offline, and opens on the frame it shows: Play goes on from there (:data:`START_FROM_SHOWN`).
 """
 
 from __future__ import annotations
@@ -25,10 +25,11 @@ import plotly.graph_objects as go
 import plotly.io as pio
 
 from aero_events.analysis.timeline import Timeline, load_timeline
+from aero_events.core.scene import Scene
 
 from . import style
-from .board import BoardScene, board_axes, board_layout, dynamic_traces, static_traces
-from .geometry import board_extent
+from .board import BoardView, board_axes, board_layout, dynamic_traces, static_traces
+from .geometry import extent
 from .steps import ReplayStep, replay_steps
 
 #: How long Play shows each frame, in milliseconds.
@@ -41,7 +42,7 @@ PANEL_CHARS = 56
 #: Height in pixels of the board's drawing area; the figure's width follows from the board's shape.
 BOARD_HEIGHT = 640
 MAX_BOARD_WIDTH = 1100
-MARGIN = {"l": 10, "r": 10, "t": 60, "b": 130}
+MARGIN = {"l": 10, "r": 10, "t": 90, "b": 130}
 #: With more steps than this, the slider's own tick labels would overlap: they are drawn
 #: transparent and the current step's label is shown above the slider instead.
 MAX_VISIBLE_TICK_LABELS = 8
@@ -49,17 +50,23 @@ MAX_VISIBLE_TICK_LABELS = 8
 
 def panel_text(step: ReplayStep, max_lines: int = PANEL_LINES) -> str:
     """The step in words, as annotation HTML: its label and title, then a line per event told."""
-    head = f"<b>{html.escape(step.label)}</b><br><b>{html.escape(step.title)}</b>"
+    title = "<br>".join(_escape(part) for part in textwrap.wrap(step.title, PANEL_CHARS) or [""])
+    head = f"<b>{_escape(step.label)}</b><br><b>{title}</b>"
     lines = list(step.lines)
     shown = lines[:max_lines]
     body = []
     for line in shown:
         wrapped = textwrap.wrap(line.text, PANEL_CHARS, subsequent_indent="  ") or [""]
-        text = "<br>".join(html.escape(part) for part in wrapped)
+        text = "<br>".join(_escape(part) for part in wrapped)
         body.append(f"<span style='color:#777'>{text}</span>" if line.minor else text)
     if len(lines) > max_lines:
         body.append(f"<i>… and {len(lines) - max_lines} more</i>")
     return head + ("<br>" + "<br>".join(body) if body else "")
+
+
+def _escape(text: str) -> str:
+    """Text safe in a Plotly annotation: <, > and & escaped; quotes left alone (Plotly would show &quot;)."""
+    return html.escape(text, quote=False)
 
 
 def panel_annotation(text: str, *, x: float = 1.0, y: float = 1.0, xanchor: str = "right",
@@ -99,73 +106,87 @@ def animation_controls(names: Sequence[str], labels: Sequence[str], *, frame_ms:
 
 
 def replay_spec(timeline: Timeline, *, start_seq: int = 0, focus: str | None = None, title: str | None = None,
-                frame_ms: int = FRAME_MS, steps: list[ReplayStep] | None = None, show_step: int | None = None
-                ) -> dict[str, Any]:
+                frame_ms: int = FRAME_MS, steps: list[ReplayStep] | None = None, show_step: int | None = None,
+                viewer: str | None = None) -> dict[str, Any]:
     """The replay as a plain figure dict (``data``, ``layout``, ``frames``), not yet validated by Plotly.
 
     Writing HTML from the dict skips building Plotly's object tree, which costs more
     than everything else together; :func:`replay_figure` wraps it in a ``go.Figure``.
     """
-    steps = replay_steps(timeline, start_seq) if steps is None else steps
-    scene = BoardScene.for_state(timeline.initial, timeline.ruleset, timeline.board)
-    static = static_traces(scene, timeline.initial)
+    steps = replay_steps(timeline, start_seq, viewer=viewer, focus=focus) if steps is None else steps
+    scenes = [step.scene for step in steps]
+    view = BoardView.of(scenes, height_px=_board_height(scenes[0]))
+    static = static_traces(view, scenes[0])
     dynamic_indices = None
     frames = []
     for step in steps:
-        data = dynamic_traces(scene, step.state, shots=step.shots, path_starts=step.path_starts, focus=focus,
-                              arcs=focus is not None)
+        data = dynamic_traces(view, step.scene)
         if dynamic_indices is None:
             dynamic_indices = list(range(len(static), len(static) + len(data)))
         frames.append({"name": step.name, "data": data, "traces": dynamic_indices,
                        "layout": {"annotations": [panel_annotation(panel_text(step))]}})
     if show_step is None:
         # Open where the game is under way: the set-up's empty board is less use than the deployed forces.
-        show_step = next((s.index for s in steps if s.phase != "set_up"), 0)
+        show_step = next((s.index for s in steps if s.index > 0 and s.phase != "set_up"), 0)
     shown = range(len(frames))[show_step]
-    heading = title if title is not None else _title(timeline, scene)
-    layout = board_layout(scene, heading)
+    heading = title if title is not None else _title(timeline, scenes[0], view)
+    layout = board_layout(view, scenes[0], heading)
     layout.update(animation_controls([s.name for s in steps], [s.label for s in steps], frame_ms=frame_ms,
                                      active=shown))
-    layout.update(sized_for_panel(scene))
+    layout.update(sized_for_panel(view, scenes[0]))
     layout["annotations"] = frames[shown]["layout"]["annotations"]
+    layout["meta"] = {"shown_frame": frames[shown]["name"]}
     return {"data": static + frames[shown]["data"], "layout": layout, "frames": frames}
+
+
+#: Run after the figure is drawn (``post_script`` of Plotly's HTML writers): make the frame the page opens
+#: on Plotly's *current* frame, so that Play goes on from there rather than from the first frame.
+START_FROM_SHOWN = """(function () {
+  var gd = document.getElementById('{plot_id}');
+  var shown = gd && gd.layout && gd.layout.meta && gd.layout.meta.shown_frame;
+  if (shown) { Plotly.animate(gd, [shown], {frame: {duration: 0, redraw: true}, transition: {duration: 0},
+                                            mode: 'immediate'}); }
+})();"""
 
 
 def replay_figure(timeline: Timeline, **options: Any) -> go.Figure:
     """The animated replay of ``timeline``, as a ``go.Figure`` (it displays in JupyterLab).
 
     Options, as :func:`replay_spec`: ``start_seq`` (replay from the state after that
-    event), ``focus`` (an aircraft whose Fire Arcs and range bands are shaded in every
-    frame), ``title``, ``frame_ms`` (Play's pace), ``steps`` (already computed),
-    ``show_step`` (the frame shown first; negative counts from the end; default: the first step after
-    the set-up). Frames: one per
-    step (see :func:`~.steps.replay_steps`), labelled ``T{turn} {phase} #{seq}``.
+    event), ``focus`` (a piece whose arcs the ruleset shades in every frame), ``title``,
+    ``frame_ms`` (Play's pace), ``steps`` (already computed), ``show_step`` (the frame shown
+    first; negative counts from the end; default: the first step after the set-up), ``viewer``.
+    Frames: one per step (see :func:`~.steps.replay_steps`), labelled ``T{turn} {phase} #{seq}``.
     """
     return go.Figure(replay_spec(timeline, **options))
 
 
-def board_width_px(scene: BoardScene, height_px: int = BOARD_HEIGHT) -> int:
+def _board_height(scene: Scene) -> int:
+    """How tall the board is drawn: BOARD_HEIGHT, less for a long table (8'x4') to keep a sensible width."""
+    (x_min, x_max), (y_min, y_max) = extent(scene.table)
+    board_px = BOARD_HEIGHT * (x_max - x_min) / (y_max - y_min)
+    return BOARD_HEIGHT if board_px <= MAX_BOARD_WIDTH else round(BOARD_HEIGHT * MAX_BOARD_WIDTH / board_px)
+
+
+def board_width_px(scene: Scene, height_px: int = BOARD_HEIGHT) -> int:
     """How wide the board is drawn when it is ``height_px`` tall (the axes keep equal scales)."""
-    (x_min, x_max), (y_min, y_max) = board_extent(scene.board)
+    (x_min, x_max), (y_min, y_max) = extent(scene.table)
     return round(height_px * (x_max - x_min) / (y_max - y_min))
 
 
-def sized_for_panel(scene: BoardScene) -> dict[str, Any]:
+def sized_for_panel(view: BoardView, scene: Scene) -> dict[str, Any]:
     """Width, height, margins and the board's x domain so that the text panel sits just right of it."""
-    height = BOARD_HEIGHT
+    height = _board_height(scene)
     board_px = board_width_px(scene, height)
-    if board_px > MAX_BOARD_WIDTH:  # a long board (8'x4'): keep the page a sensible width
-        height = round(height * MAX_BOARD_WIDTH / board_px)
-        board_px = MAX_BOARD_WIDTH
     plot_px = board_px + 16 + PANEL_WIDTH
     return {"width": plot_px + MARGIN["l"] + MARGIN["r"], "height": height + MARGIN["t"] + MARGIN["b"],
             "margin": dict(MARGIN), "autosize": False,
-            "xaxis": {**board_axes(scene)["xaxis"], "domain": [0, board_px / plot_px]}}
+            "xaxis": {**board_axes(view, scene)["xaxis"], "domain": [0, board_px / plot_px]}}
 
 
-def _title(timeline: Timeline, scene: BoardScene) -> str:
+def _title(timeline: Timeline, scene: Scene, view: BoardView) -> str:
     branch = "" if timeline.branch == "main" else f", branch {timeline.branch}"
-    return f"{timeline.game_id}{branch}: " + style.players_title(scene.players, scene.colours)
+    return f"{timeline.game_id}{branch}: " + style.players_title(view.layers.sides, view.colours)
 
 
 def replay_from_store(store: Any, game_id: str, branch: str = "main", **options: Any) -> go.Figure:
@@ -179,7 +200,8 @@ def write_html(figure: go.Figure | dict[str, Any], path: str | os.PathLike, *, t
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     pio.write_html(figure, str(target), include_plotlyjs=True, full_html=True, auto_play=False,
-                   config={"displaylogo": False}, div_id="aero-replay", validate=False)
+                   config={"displaylogo": False}, div_id="aero-replay", validate=False,
+                   post_script=START_FROM_SHOWN)
     if title:
         text = target.read_text(encoding="utf-8")
         target.write_text(text.replace("<head>", f"<head><title>{html.escape(title)}</title>", 1),

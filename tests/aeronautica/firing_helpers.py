@@ -92,6 +92,13 @@ class StateRules(AeronauticaRules):
 RULES = make_rules()
 
 
+def rules_with(**options) -> AeronauticaRules:
+    """The test rules (catalogue above) played with some RuleOptions changed."""
+    from aero_events.rulesets.aeronautica import RuleOptions
+
+    return StateRules(catalogue=RULES.catalogue, options=RuleOptions(**options))
+
+
 def plane(aircraft_id: str, profile: str, hex: Hex, facing: int = N, *, altitude: int = 3, speed: int = 4,
           weapons: Iterable[str] | None = None, upgrades: Iterable[str] = (), owner: str | None = None,
           **changes) -> AircraftState:
@@ -127,14 +134,15 @@ class Range:
     """
 
     def __init__(self, *aircraft: AircraftState, ground_targets: Iterable[GroundTarget] = (), phase: str = FIRING,
-                 first: str | None = IMPERIUM, initiative: str | None = None, turn: int = 2, **state_changes):
+                 first: str | None = IMPERIUM, initiative: str | None = None, turn: int = 2,
+                 rules: AeronauticaRules | None = None, **state_changes):
         state = GameState(players=(IMPERIUM, ORKS), board=BOARD, last_turn=12,
                           aircraft={a.id: msgspec.structs.replace(a, moved=a.id != state_changes.get("active"))
                                     for a in aircraft}, turn=turn,
                           phase=MOVEMENT, initiative=initiative or first,
                           first_mover=None if phase == TAILING_FIRE else first,
                           ground_targets=tuple(ground_targets), **state_changes)
-        self.rules = RULES
+        self.rules = rules or RULES
         self.dice = ManualDice()
         self.session = GameSession(self.rules, state, dice=self.dice, game_id="firing-test", checkpoints=False)
         self.record(PhaseBegan(phase=phase))
@@ -170,7 +178,7 @@ class Range:
 
     def apply(self, command, dice: Iterable[int] = ()) -> list[Event]:
         self.dice.enter(dice)
-        return [env.event for env in self.session.apply(command)]
+        return [env.event for env in self.session.apply(command) if not env.event.core_event]
 
     def fire(self, aircraft_id: str, *shots: Shot | tuple[int, str], dice: Iterable[int] = ()) -> list[Event]:
         """Fire ``aircraft_id``: each shot a :class:`Shot` or ``(weapon_index, target)``."""
@@ -228,4 +236,5 @@ __all__ += [
     "ground_defence",
     "plane",
     "rolls",
+    "rules_with",
 ]

@@ -124,7 +124,7 @@ class Table:
 
     # ---- playing
     def apply(self, command) -> list[Event]:
-        return [env.event for env in self.session.apply(command)]
+        return [env.event for env in self.session.apply(command) if not env.event.core_event]
 
     def refused(self, command) -> RuleError:
         """Apply a command that must be refused; check nothing was appended; return the error."""

@@ -79,7 +79,7 @@ class SetUpTable:
         return self.session.state
 
     def apply(self, command):
-        return [env.event for env in self.session.apply(command)]
+        return [env.event for env in self.session.apply(command) if not env.event.core_event]
 
     def refused(self, command) -> RuleError:
         before = self.session.seq

@@ -8,9 +8,9 @@ import itertools
 import pytest
 
 from aero_events.bots import RandomBot, play
-from aero_events.bots.greedy import GreedyBot
 from aero_events.core import GameSession, SeededDice
 from aero_events.rulesets.aeronautica import AeronauticaRules
+from aero_events.rulesets.aeronautica.bots import GreedyBot
 from aero_events.rulesets.aeronautica.events import GameEnded, VictoryPointsScored
 from aero_events.rulesets.aeronautica.forces import AircraftEntry, ForceList
 from aero_events.rulesets.aeronautica.scenarios.dogfight import dogfight_setup

@@ -32,7 +32,6 @@ from aero_events.core import (
     RuleError,
     SaltSource,
     SeededDice,
-    StateCheckpoint,
     TapeDice,
 )
 from aero_events.rulesets.aeronautica import RuleOptions
@@ -102,7 +101,7 @@ def play(data, rules, setup, seed: int, *, try_every_command: bool = False) -> G
 
 
 def check_log(rules, setup, session: GameSession) -> None:
-    events = [env.event for env in session.events() if not isinstance(env.event, StateCheckpoint)]
+    events = [env.event for env in session.events() if not env.event.core_event]
     assert rules.fold(session.game.initial_state, events) == session.state
     replay = GameSession(rules, setup, dice=TapeDice([]), game_id=session.game_id)
     replay.record(session.events())

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import pytest
 
-from aero_events.core import DiceRolled, GameSession, RedactedEvent, StateCheckpoint, TapeDice, commitment
+from aero_events.core import DiceRolled, GameSession, RedactedEvent, TapeDice, commitment
 from aero_events.hexgrid import Board
 from aero_events.rulesets.aeronautica import AeronauticaRules
 from aero_events.rulesets.aeronautica.events import (
@@ -188,7 +188,7 @@ def test_every_die_is_in_the_log_with_its_purpose_and_target(game):
 
 def test_the_dice_are_followed_by_what_they_decided(game):
     """Each roll comes just before the event that reads it (events.py: dice precede their outcome)."""
-    events = [env.event for env in game.session.events() if not isinstance(env.event, StateCheckpoint)]
+    events = [env.event for env in game.session.events() if not env.event.core_event]
     after = {e.purpose: events[i + 1] for i, e in enumerate(events) if isinstance(e, DiceRolled)}
     assert after["breaking up"] == BrokeUp(aircraft="orks-2", damaged=True, speed=8)
     assert after["stall recovery"] == StallRecovered(aircraft="orks-1", speed=4, altitude=4)

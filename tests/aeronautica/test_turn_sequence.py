@@ -272,7 +272,8 @@ def test_the_manoeuvre_token_is_secret_until_it_is_turned_over():
     salt = chosen.salt
     # The orks' log shows only the commitment of imperium-1's token ...
     orks_log = session.events_for(ORKS)
-    redacted = [e.event for e in orks_log if isinstance(e.event, RedactedEvent) and e.event.owner == IMPERIUM]
+    redacted = [e.event for e in orks_log if isinstance(e.event, RedactedEvent) and e.event.owner == IMPERIUM
+                and e.event.secret_type == ManoeuvreChosen.type_name()]
     assert len(redacted) == 1
     assert redacted[0].commitment == chosen.commitment and redacted[0].public == {"aircraft": "imperium-1"}
     assert salt.encode() not in b"".join(msgspec.json.encode(e) for e in orks_log)

@@ -6,15 +6,7 @@ from collections import Counter
 
 import pytest
 
-from aero_events.analysis import (
-    aircraft_stats,
-    damage_by_turn,
-    flight_traces,
-    game_result,
-    game_shots,
-    hex_usage,
-    side_stats,
-)
+from aero_events.analysis import aircraft_stats, damage_by_turn, game_result, game_shots, side_stats
 from aero_events.analysis.shots import shot_records
 from aero_events.analysis.timeline import timeline_from_session
 from aero_events.core import DiceRolled, Envelope
@@ -114,7 +106,7 @@ def test_a_volley_becomes_shot_records_with_hits_damage_and_the_kill():
     assert shot.firer_owner == "imperium" and shot.target_owner == "orks"
 
 
-def test_damage_by_turn_and_flight_traces(timeline):
+def test_damage_by_turn(timeline):
     damage = damage_by_turn(timeline).to_pylist()
     taken = sum(e.hits for e in _events(timeline, "ai.DamageSuffered"))
     assert sum(row["damage_taken"] for row in damage) == taken
@@ -126,24 +118,3 @@ def test_damage_by_turn_and_flight_traces(timeline):
         assert mine[-1]["structure_left"] == sum(a.structure for a in final)
     dealt = sum(shot.structure_lost for shot in game_shots(timeline))
     assert sum(row["damage_dealt"] for row in damage) == dealt
-    flight = flight_traces(timeline).to_pylist()
-    assert sum(1 for row in flight if row["seq"] == 0) == len(timeline.initial.aircraft)
-    for aircraft_id, aircraft in timeline.final.aircraft.items():
-        last = [row for row in flight if row["aircraft"] == aircraft_id][-1]
-        assert (last["altitude"], last["speed"], last["status"]) == (aircraft.altitude, aircraft.speed,
-                                                                     aircraft.status)
-
-
-def test_hex_usage_counts_hexes_entered_on_the_board(timeline):
-    usage = hex_usage(timeline).to_pylist()
-    board = timeline.board
-    assert all(board.contains((row["q"], row["r"])) for row in usage)
-    entered = 0
-    for env in timeline.envelopes:
-        if env.event.type_name() in ("ai.ManoeuvreFlown", "ai.Taxied"):
-            entered += sum(1 for hex in (*env.event.path, *getattr(env.event, "pushed", ())) if board.contains(hex))
-        elif env.event.type_name() in ("ai.AircraftPlaced", "ai.ReservePlaced"):
-            entered += 1
-    starts = sum(1 for a in timeline.initial.aircraft.values() if a.in_play)
-    assert sum(row["visits"] for row in usage) == entered + starts
-    assert {row["side"] for row in usage} == set(timeline.players)

@@ -4,12 +4,14 @@ import msgspec
 import pytest
 
 from aero_events.core import (
+    CommandIssued,
     EnvelopeRecord,
     GameSession,
     ManualDice,
     RedactedEvent,
     ReplayMismatch,
     RuleError,
+    SecretCommandIssued,
     SeededDice,
     StateCheckpoint,
     TapeDice,
@@ -29,6 +31,10 @@ from tests.support.bidding import (
 
 def new_session(seed=11, game_id="game-1"):
     return GameSession(BiddingRules(), BidSetup(), dice=SeededDice(seed), game_id=game_id)
+
+
+def bids_placed(session):
+    return [env.event for env in session.events() if isinstance(env.event, BidPlaced)]
 
 
 def played(seed=11):
@@ -115,9 +121,9 @@ def test_play_continues_on_a_fork_and_leaves_the_original_alone():
 def test_the_other_players_view_shows_only_the_commitment_of_a_secret_choice():
     session = new_session()
     session.apply(Bid(player="alice", amount=3))
-    mine = session.events_for("alice")[0].event
-    theirs = session.events_for("bob")[0].event
-    spectator = session.events_for(None)[0].event
+    mine = session.events_for("alice")[1].event
+    theirs = session.events_for("bob")[1].event
+    spectator = session.events_for(None)[1].event
     assert isinstance(mine, BidPlaced) and mine.amount == 3
     for hidden in (theirs, spectator):
         assert isinstance(hidden, RedactedEvent)
@@ -131,7 +137,7 @@ def test_a_reveal_is_checked_against_its_commitment():
     session = new_session()
     session.apply(Bid(player="alice", amount=3))
     session.apply(Bid(player="bob", amount=1))
-    salt = session.events()[0].event.salt
+    salt = bids_placed(session)[0].salt
     with pytest.raises(RuleError, match="does not match"):
         session.apply(Reveal(player="alice", amount=2, salt=salt))
     with pytest.raises(RuleError, match="does not match"):
@@ -168,8 +174,8 @@ def test_manual_dice_drive_a_game_at_the_table():
     session = GameSession(BiddingRules(), BidSetup(), dice=dice)
     session.apply(Bid(player="alice", amount=1))
     session.apply(Bid(player="bob", amount=1))
-    for env in session.events():
-        session.apply(Reveal(player=env.event.owner, amount=1, salt=env.event.salt))
+    for bid in bids_placed(session):
+        session.apply(Reveal(player=bid.owner, amount=1, salt=bid.salt))
     dice.enter([5])
     session.apply(Roll(player="alice"))
     assert session.state.totals["alice"] == 6
@@ -197,3 +203,72 @@ def test_a_command_refused_after_rolling_gives_its_dice_back():
         session.apply(Bid(player="alice", amount=1))
     assert session.dice.draw(3, 6) == SeededDice(4).draw(3, 6)
     assert session.seq == 0
+
+
+# ---------------------------------------------------------------- recorded commands (issue 11, item 2)
+
+
+def test_each_command_is_recorded_before_the_events_it_caused_with_its_player_as_actor():
+    session = new_session()
+    session.apply(Bid(player="alice", amount=2))
+    session.apply(Bid(player="bob", amount=1))
+    salts = {bid.owner: bid.salt for bid in bids_placed(session)}
+    first_new = session.seq + 1
+    session.apply(Reveal(player="alice", amount=2, salt=salts["alice"]))
+    issued, revealed = session.events(first_new)
+    assert isinstance(issued.event, CommandIssued) and issued.actor == "alice"
+    assert issued.event.command == {"command": "Reveal", "player": "alice", "amount": 2, "salt": salts["alice"]}
+    assert revealed.event.type_name() == "test.BidRevealed" and revealed.seq == issued.seq + 1
+    assert session.ruleset.decode_command(issued.event.command) == Reveal(player="alice", amount=2,
+                                                                          salt=salts["alice"])
+
+
+def test_a_secret_command_is_sealed_and_only_its_player_reads_it():
+    session = new_session()
+    session.apply(Bid(player="alice", amount=3))
+    sealed = session.events()[0].event
+    assert isinstance(sealed, SecretCommandIssued) and sealed.owner == "alice"
+    assert sealed.command == {"command": "Bid", "player": "alice", "amount": 3}
+    assert sealed.commitment and sealed.salt
+    assert session.events_for("alice")[0].event == sealed
+    for viewer in ("bob", None):
+        hidden = session.events_for(viewer)[0].event
+        assert isinstance(hidden, RedactedEvent) and hidden.secret_type == "SecretCommandIssued"
+        assert hidden.public == {} and b"amount" not in msgspec.json.encode(hidden)
+
+
+def test_the_ruleset_salts_do_not_depend_on_recording_commands():
+    """Secret commands are sealed from a stream of their own: the bids' salts are the same either way."""
+    recorded = new_session()
+    unrecorded = GameSession(BiddingRules(), BidSetup(), dice=SeededDice(11), game_id="game-1",
+                             record_commands=False)
+    for session in (recorded, unrecorded):
+        session.apply(Bid(player="alice", amount=3))
+        session.apply(Bid(player="bob", amount=2))
+    assert bids_placed(recorded) == bids_placed(unrecorded)
+    assert [env.event for env in recorded.events() if not isinstance(env.event, SecretCommandIssued)] == [
+        env.event for env in unrecorded.events()]
+
+
+def test_a_refused_command_records_no_command_either():
+    session = new_session()
+    with pytest.raises(RuleError):
+        session.apply(Bid(player="alice", amount=9))
+    assert session.seq == 0
+
+
+def test_the_ruleset_never_folds_a_core_event():
+    seen = []
+
+    class Watching(BiddingRules):
+        def evolve(self, state, event):
+            seen.append(type(event).__name__)
+            return super().evolve(state, event)
+
+    session = GameSession(Watching(), BidSetup(), dice=SeededDice(11))
+    play_scripted_game(session)
+    assert "CommandIssued" not in seen and "SecretCommandIssued" not in seen and "StateCheckpoint" not in seen
+    assert any(isinstance(env.event, CommandIssued) for env in session.events())
+    replay = GameSession(Watching(), BidSetup(), dice=TapeDice([]))
+    replay.record(session.events())
+    assert replay.state_hash() == session.state_hash()

@@ -8,9 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from aero_events.hexgrid import Hex
-from aero_events.record import notation
 from aero_events.record.recorder import TableRecorder
-from aero_events.rulesets.aeronautica import AeronauticaRules
+from aero_events.rulesets.aeronautica import AeronauticaRules, notation
 from aero_events.rulesets.aeronautica.commands import (
     AcceptRoll,
     AdjustAltitude,
@@ -83,6 +82,7 @@ class ScriptedTable:
         self.seqs: list[int] = []
         self.heads: list[int] = []
         self.said: list[str] = []
+        self.secret: list[int] = []  # which answers were asked for unseen (ask_secret)
         self.before_answer = before_answer
         self.watch_store = watch_store
         self._faces = 0
@@ -101,6 +101,11 @@ class ScriptedTable:
         answer = special if special is not None else self._answer(prompt)
         self.answers.append(answer)
         return answer
+
+    def ask_secret(self, prompt: str) -> str:
+        """A question whose answer the recorder reads unseen (a secret order): answered like any other."""
+        self.secret.append(len(self.answers))
+        return self.ask(prompt)
 
     def _answer(self, prompt: str) -> str:
         assert self.recorder is not None
@@ -147,7 +152,7 @@ def record_scripted_game(store: EventStore, before_answer: Callable[[int, str, T
     table = ScriptedTable(store, before_answer, watch_store)
     recorder = TableRecorder.new_game(store, rules, new_setup(rules), game_id=game_id,
                                       metadata={"recorder": "aero record"}, ask=table.ask, say=table.say,
-                                      digital=digital, seed=seed)
+                                      digital=digital, seed=seed, ask_secret=table.ask_secret)
     table.recorder = recorder
     assert recorder.run() == 0
     return table

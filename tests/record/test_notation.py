@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from aero_events.bots import GreedyBot, RandomBot, play
+from aero_events.bots import RandomBot, play
 from aero_events.core import DiceRolled
+from aero_events.core.interface import NotationError
 from aero_events.demo import demo_session
-from aero_events.record import notation
+from aero_events.record import steps
 from aero_events.record.lexer import LexError, tokenize
 from aero_events.rulesets.aeronautica import events as ev
+from aero_events.rulesets.aeronautica import notation
+from aero_events.rulesets.aeronautica.bots import GreedyBot
 from aero_events.rulesets.aeronautica.commands import FireWeapons, SetThrottle
 
 
@@ -55,11 +58,11 @@ def test_a_step_without_subject_takes_the_given_one_and_a_wrong_subject_or_weapo
     state = session.state
     step = notation.read_step(tokenize("T+1"), 0, state, "imperium-1")
     assert step.command == SetThrottle(player="imperium", aircraft="imperium-1", change=1)
-    with pytest.raises(notation.NotationError, match="no aircraft, player or weapon 'imperium-9'"):
+    with pytest.raises(NotationError, match="no aircraft, player or weapon 'imperium-9'"):
         notation.read_step(tokenize("imperium-9 go"), 0, state, None)
-    with pytest.raises(notation.NotationError, match="is a step for an aircraft; orks is a player"):
+    with pytest.raises(NotationError, match="is a step for an aircraft; orks is a player"):
         notation.read_step(tokenize("orks T+1"), 0, state, None)
-    with pytest.raises(notation.NotationError, match="carries 2 skystrike_missiles: say which"):
+    with pytest.raises(NotationError, match="carries 2 skystrike_missiles: say which"):
         notation.read_step(tokenize("imperium-1 fire skystrike_missiles>orks-1"), 0, state, None)
     step = notation.read_step(tokenize("imperium-1 fire skystrike_missiles#3>orks-1 twin_lascannons>orks-2"), 0,
                               state, None)
@@ -73,12 +76,12 @@ def test_dice_groups_are_labelled_by_purpose_and_bad_faces_are_refused_where_the
     assert notation.dice_label("initiative") == "init"
     assert notation.dice_label("armoured_cockpit for imperium-2") == "armoured_cockpit"
     roll = DiceRolled(roll_index=0, purpose="initiative", roller="orks", count=2, sides=6, faces=(3, 5))
-    assert notation.dice_text(roll) == "[init 3,5]"
+    assert steps.dice_text(notation.dice_label(roll.purpose), roll.sides, roll.faces) == "[init 3,5]"
     (group,) = tokenize("  [hit 5,2 6]")
-    assert notation.read_dice_group(group).faces == (5, 2, 6)
+    assert steps.read_dice_group(group).faces == (5, 2, 6)
     (bad,) = tokenize("  [hit 5,7]", first_line=2)
-    with pytest.raises(notation.NotationError, match="a D6 shows 1 to 6; 7 is not a face") as caught:
-        notation.read_dice_group(bad)
+    with pytest.raises(steps.NotationError, match="a D6 shows 1 to 6; 7 is not a face") as caught:
+        steps.read_dice_group(bad)
     assert caught.value.position() == (2, 10)
 
 

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from aero_events.bots import GreedyBot, RandomBot, play
+from aero_events.bots import RandomBot, play
 from aero_events.cli import main
 from aero_events.core import encode_event
 from aero_events.demo import demo_session
@@ -17,6 +17,7 @@ from aero_events.record.errors import RecordError
 from aero_events.record.record_format import read_record, write_record
 from aero_events.record.transfer import import_record, record_text
 from aero_events.record.undo import recover_boundaries
+from aero_events.rulesets.aeronautica.bots import GreedyBot
 from aero_events.rulesets.aeronautica.state import THROTTLE
 from aero_events.store import EventStore
 from tests.record.table import GAME_ID, is_dice_prompt, record_scripted_game
@@ -191,3 +192,24 @@ def test_the_cli_refuses_a_malformed_record_in_one_line_and_writes_nothing(recor
     assert re.fullmatch(rf"aero: error: {re.escape(str(path))}, line \d+, column \d+: a D6 shows 1 to 6; 7 is not "
                         r"a face\n", error)
     assert EventStore(db).games() == []
+
+
+def test_a_game_stored_before_commands_were_recorded_exports_as_a_record_that_reads_back_to_it(tmp_path):
+    """Games stored before commands were recorded hold no ``CommandIssued``: their commands are recovered
+    from their events (the ruleset's legacy table, aero_events/regress/decisions.py), and the record
+    replays to exactly those events."""
+    from aero_events.core import GameSession, SeededDice
+    from aero_events.core.registry import get_ruleset
+
+    rules = get_ruleset("aeronautica/wov-2019")
+    face_off = rules.scenarios()["face-off"]
+    session = GameSession(rules, face_off.build(dict(face_off.default_options), 1), dice=SeededDice(1),
+                          game_id="stored-before-commands", record_commands=False)
+    play(session, {"imperium": GreedyBot(1), "orks": RandomBot(2)})
+    store = EventStore(tmp_path / "old.duckdb")
+    store.save_session(session)
+    game = store.load_game("stored-before-commands")
+    assert not any(env.type in ("CommandIssued", "SecretCommandIssued") for env in game.main.envelopes())
+    text = record_text(store, "stored-before-commands")  # written, then read back and compared event for event
+    assert '[Ruleset "aeronautica/wov-2019"]' in text and "\n1. imperium-1 M" in text
+    assert read_record(text, record_commands=False).game.main.head_seq == game.main.head_seq

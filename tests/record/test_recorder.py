@@ -3,12 +3,15 @@ prompt, the board in text, notes, undo on a new branch, digital dice."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from aero_events.core.session import SecretCommandIssued
 from aero_events.record import journal
-from aero_events.record.board_text import board_text
 from aero_events.record.recorder import TableRecorder
 from aero_events.record.undo import recover_boundaries
+from aero_events.rulesets.aeronautica.record_setup import board_text
 from aero_events.rulesets.aeronautica.state import CHOOSE_MANOEUVRES, MANOEUVRE, SET_UP, THROTTLE
 from aero_events.store import EventStore
 from tests.record.table import GAME_ID, ScriptedTable, is_dice_prompt, record_scripted_game
@@ -144,7 +147,9 @@ def test_undo_takes_back_whole_commands_onto_a_new_branch_and_keeps_the_old_one(
     assert tree["undo-1"].parent == "main" and tree["undo-1"].fork_seq == fork_at
     assert tree["main"].head_seq == undone["head"] == taken[1].last_seq  # the abandoned commands are kept
     abandoned = store.events(GAME_ID, "main", start=fork_at + 1)
-    assert [e.type for e in abandoned][:2] == ["ai.FirstMoverChosen", "ai.AircraftActivated"]
+    # each command's events follow the session's record of the command (core/session.py, CommandIssued)
+    assert [e.type for e in abandoned][:4] == ["CommandIssued", "ai.FirstMoverChosen", "CommandIssued",
+                                               "ai.AircraftActivated"]
     assert journal.current_branch(store, GAME_ID) == "undo-1"
     assert table.recorder.session.branch.id == "undo-1" and table.recorder.session.is_over()
     assert store.head(GAME_ID, "undo-1") > fork_at and store.verify(GAME_ID).ok
@@ -211,3 +216,31 @@ def test_the_last_command_can_be_taken_back_after_the_game_is_over(store):
     tree = store.branch_tree(GAME_ID)
     assert tree["main"].head_seq == undone[0] and tree["undo-1"].fork_seq < undone[0]
     assert table.recorder.session.branch.id == "undo-1" and table.recorder.session.is_over()
+
+
+def test_manoeuvre_tokens_are_typed_unseen_and_shown_to_the_table_only_as_commitments(store):
+    """Choose Manoeuvres (p.13): every player places their tokens face down at once. Each token is typed
+    unseen (``ask_secret``), the recorder says only that a token was placed and its commitment, and the other
+    player's view of the log holds the commitment, not the manoeuvre."""
+    table = record_scripted_game(store)
+    session = table.recorder.session
+    token_answers = [i for i, prompt in enumerate(table.prompts) if "which Manoeuvre token" in prompt
+                     or (i in table.secret and not is_dice_prompt(prompt))]
+    assert token_answers and set(token_answers) == set(table.secret)  # every token, and nothing else
+    assert all(table.prompts[i].startswith(("imperium, type it unseen", "orks, type it unseen"))
+               for i in table.secret)
+    recorded = [line for line in table.said if line.startswith("  recorded: ")]
+    tokens = [line for line in recorded if "face down" in line]
+    assert len(tokens) == len(table.secret)
+    assert all(re.fullmatch(r"  recorded: (imperium|orks)-1: an order given face down \(commitment [0-9a-f]{12}\)"
+                            r"( \[init \d\] \[init \d\])?", line) for line in tokens), tokens
+    assert not any(re.search(r" M\d", line) for line in recorded)  # no token is ever written out
+    orders = [env for env in session.events() if isinstance(env.event, SecretCommandIssued)]
+    assert len(orders) == len(table.secret)
+    for env in orders:
+        other = "orks" if env.event.owner == "imperium" else "imperium"
+        seen = session.events_for(other)[env.seq - 1].event
+        assert seen.type_name() == "Redacted" and seen.commitment == env.event.commitment
+        assert "command" not in seen.public and "manoeuvre" not in str(seen.public)
+        chosen = session.events_for(other)[env.seq].event  # the token itself: face down too
+        assert chosen.type_name() == "Redacted" and "manoeuvre" not in chosen.public

@@ -113,9 +113,9 @@ def test_corpus_check_names_the_first_changed_event(capsys, tmp_path):
 def test_corpus_generation_writes_games_and_a_manifest(capsys, tmp_path):
     code, out, _ = run(capsys, "corpus", "--out", str(tmp_path), "--max-seeds", "1")
     manifest = read_manifest(tmp_path)
-    assert (tmp_path / MANIFEST).exists() and len(manifest.games) == 3
+    assert (tmp_path / MANIFEST).exists() and len(manifest.games) == 5  # seed 1 of each of the 5 scenarios
     assert all((tmp_path / game.file).exists() for game in manifest.games)
-    assert code == (1 if manifest.missing else 0) and "wrote 3 games" in out
+    assert code == (1 if manifest.missing else 0) and "wrote 5 games" in out
 
 
 def test_versions_lists_the_versions_and_a_loaded_variant(capsys, tmp_path):

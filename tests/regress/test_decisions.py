@@ -1,7 +1,10 @@
-"""Recovering commands from decision events (aero_events/regress/decisions.py).
+"""Recovering the commands of recorded games (aero_events/regress/decisions.py).
 
-The property that matters: the recovered commands, decided again with the recorded dice, give back the
-recorded events exactly. For bot games the recovered commands are also the very commands the bots gave.
+Games recorded with their commands (``CommandIssued``, issue 11) give them back directly; games recorded
+before (the golden corpus: sessions with ``record_commands=False`` write that format) go through
+Aeronautica's decision-event table (rulesets/aeronautica/legacy_commands.py). The property that matters:
+the recovered commands, decided again with the recorded dice, give back the recorded events exactly. For
+bot games the recovered commands are also the very commands the bots gave.
 """
 
 from __future__ import annotations
@@ -11,13 +14,24 @@ import itertools
 import msgspec
 import pytest
 
-from aero_events.bots import GreedyBot, RandomBot, play
-from aero_events.core import DiceRolled, Envelope, Event, GameSession, SeededDice
+from aero_events.bots import RandomBot, play
+from aero_events.core import (
+    CommandIssued,
+    DiceRolled,
+    Envelope,
+    Event,
+    GameSession,
+    SecretCommandIssued,
+    SeededDice,
+    TapeDice,
+)
 from aero_events.regress import RecoveryError, UnknownDecision, commands_from_events, recover_decisions
-from aero_events.regress.decisions import DECISIONS
+from aero_events.regress.tape import RecordedSalts, recorded_salts
 from aero_events.rulesets import get_ruleset
+from aero_events.rulesets.aeronautica.bots import GreedyBot
 from aero_events.rulesets.aeronautica.commands import AdjustAltitude, ChooseFirstMover, PlaceAircraft, RollOff
 from aero_events.rulesets.aeronautica.forces import AircraftEntry, ForceList
+from aero_events.rulesets.aeronautica.legacy_commands import DECISIONS
 from aero_events.rulesets.aeronautica.scenarios.dogfight import dogfight_setup
 
 IMPERIAL = ForceList(name="Bolts", faction="imperial_navy", aircraft=(
@@ -27,12 +41,14 @@ ORKS = ForceList(name="Dakkas", faction="ork_air_waaagh", aircraft=(
     AircraftEntry(aircraft="dakkajet", upgrades=("fly_boss",)), AircraftEntry(aircraft="fighta_bommer")))
 
 
-def bot_game(seed: int, bots=("random", "random"), rules_name="aeronautica/wov-2019"):
-    """A Dogfight set up by the bots in turn (roll-off and placements are decisions too); the commands given."""
+def bot_game(seed: int, bots=("random", "random"), rules_name="aeronautica/wov-2019", record_commands=False):
+    """A Dogfight set up by the bots in turn (roll-off and placements are decisions too); the commands given.
+
+    Recorded without its commands by default, as games were before issue 11: the legacy table's tests."""
     rules = get_ruleset(rules_name)
     setup = dogfight_setup(("imperium", IMPERIAL), ("orks", ORKS), 0, board="3x3", catalogue=rules.catalogue,
                            check_points=False)
-    session = GameSession(rules, setup, dice=SeededDice(seed), game_id=f"g{seed}")
+    session = GameSession(rules, setup, dice=SeededDice(seed), game_id=f"g{seed}", record_commands=record_commands)
     kinds = {"random": RandomBot, "greedy": GreedyBot}
     given = []
     play(session, {"imperium": kinds[bots[0]](seed), "orks": kinds[bots[1]](seed + 1)},
@@ -122,6 +138,7 @@ def test_every_command_of_the_ruleset_has_a_decision_event():
         ActivateAircraft,
         ChooseFirstMover,
         ChooseManoeuvre,
+        DeclineManoeuvre,
         DropJumpTroops,
         FireWeapons,
         Hover,
@@ -140,8 +157,61 @@ def test_every_command_of_the_ruleset_has_a_decision_event():
     from aero_events.rulesets.aeronautica.ruleset import _HANDLERS
 
     produced_by_table = {AcceptRoll, ActivateAircraft, AdjustAltitude, ChooseFirstMover, ChooseManoeuvre,
-                         DropJumpTroops, FireWeapons, Hover, Land, LaunchAutonomous, ManoeuvrePlan, PassFiring,
+                         DeclineManoeuvre, DropJumpTroops, FireWeapons, Hover, Land, LaunchAutonomous, ManoeuvrePlan, PassFiring,
                          PlaceAircraft, PlaceReserve, RocketBoostOut, RollOff, SetThrottle, SteerAutonomous, TakeOff,
                          Taxi, UseReroll}
     assert set(_HANDLERS) == produced_by_table
     assert len(DECISIONS) >= 20
+
+
+# ---------------------------------------------------------------- games recorded with their commands
+
+
+def test_a_game_recorded_with_its_commands_gives_them_back_exactly():
+    session, given = bot_game(3, ("greedy", "random"), record_commands=True)
+    recorded = [env for env in session.events() if isinstance(env.event, CommandIssued | SecretCommandIssued)]
+    assert len(recorded) == len(given)
+    assert any(isinstance(env.event, SecretCommandIssued) for env in recorded)  # the Manoeuvre tokens
+    recovery = recover_decisions(session.ruleset, session.game.setup, session.events())
+    assert [d.command for d in recovery.decisions] == given  # ChooseFirstMover as given, not its equivalent
+    assert [d.first_seq for d in recovery.decisions] == [env.seq for env in recorded]
+    assert recovery.decisions[-1].last_seq == session.seq
+    assert session.ruleset.state_hash(recovery.final_state) == session.state_hash()
+
+
+def test_a_recorded_command_that_does_not_give_the_recorded_events_is_refused():
+    session, _ = bot_game(1, record_commands=True)
+    events: list[Envelope] = list(session.events())
+    index = next(i for i, env in enumerate(events) if isinstance(env.event, CommandIssued)
+                 and env.event.command["command"] == "ai.PlaceAircraft")
+    changed = dict(events[index].event.command, speed=events[index].event.command["speed"] + 1)
+    events[index] = msgspec.structs.replace(events[index], event=CommandIssued(command=changed))
+    with pytest.raises(RecoveryError, match="does not replay under aeronautica/wov-2019"):
+        recover_decisions(session.ruleset, session.game.setup, events)
+
+
+def test_a_command_missing_from_a_game_recorded_with_commands_is_named():
+    session, _ = bot_game(1, record_commands=True)
+    events = list(session.events())
+    index = next(i for i, env in enumerate(events) if env.type == "CommandIssued" and i > 10)
+    with pytest.raises(RecoveryError, match="no recorded command comes before it"):
+        recover_decisions(session.ruleset, session.game.setup, [*events[:index], *events[index + 1:]])
+
+
+def test_a_game_recorded_before_commands_were_and_continued_since_is_recovered_whole():
+    """The legacy table up to the first recorded command, the recorded commands after it."""
+    session, given = bot_game(2)  # the old format: no CommandIssued
+    halfway = len(given) // 2
+    old, _ = bot_game(2)
+    cut = next(d.last_seq for d in recover_decisions(old.ruleset, old.game.setup, old.events()).decisions
+               if d.index == halfway - 1)
+    rest = old.events(cut + 1)  # the rest of the game is played again with its own dice and salts
+    continued = GameSession(session.ruleset, session.game.setup, dice=TapeDice.from_events(rest),
+                            salts=RecordedSalts(recorded_salts(rest)), game_id="g2")
+    continued.record(old.events(1, cut))
+    for command in given[halfway:]:
+        continued.apply(command)
+    assert continued.state_hash() == session.state_hash()
+    assert any(isinstance(env.event, CommandIssued | SecretCommandIssued) for env in continued.events())
+    recovered = commands_from_events(continued.events(), continued.ruleset, continued.game.setup)
+    assert len(recovered) == len(given) and recovered[halfway:] == given[halfway:]

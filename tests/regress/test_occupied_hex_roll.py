@@ -101,7 +101,8 @@ def test_a_recorded_2019_game_rerun_under_faq_2020_diverges_exactly_at_the_occup
     table = flying_through(get_ruleset("aeronautica/wov-2019"), [(4, 4)])
     table.move("imperium-1", stage_hexes=(1,), facings=(0,))
     game = recorded(table.session)
-    flown_at = next(i for i, env in enumerate(e for e in game.envelopes if e.type != "StateCheckpoint")
+    # The divergence counts the ruleset's events: the session's records (checkpoints, commands) left out.
+    flown_at = next(i for i, env in enumerate(e for e in game.envelopes if not e.event.core_event)
                     if env.type == "ai.ManoeuvreFlown" and env.event.aircraft == "imperium-1")
 
     report = rerun(game, get_ruleset("aeronautica/faq-2020"))

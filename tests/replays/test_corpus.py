@@ -1,7 +1,7 @@
 """The golden corpus in replays/: every game replays identically under its own ruleset.
 
 A failure names the first event that changed (seq, turn, phase, what was recorded, what happens now). If
-the change is meant (a rule fixed or added), regenerate the corpus with ``aero corpus --out replays/``
+the change is meant (a rule fixed or added), regenerate the corpus with ``aero corpus --write --out replays/``
 and read ``git diff replays/``.
 """
 

@@ -70,7 +70,9 @@ def test_win_rates_come_with_wilson_intervals(matchup):
     for s in summaries:
         assert s.win_rate == s.wins / 30
         assert s.interval[0] <= s.win_rate <= s.interval[1]
-        assert s.mean_vp == sum(r.victory_points[s.player] for r in run.results) / 30
+        assert s.mean_score == sum(r.scores[s.player] for r in run.results) / 30  # Victory points (p.32)
+        assert s.mean_statistics["aircraft lost"] == sum(
+            r.statistics["aircraft lost"][s.player] for r in run.results) / 30
 
 
 def test_games_stored_in_duckdb_are_listed_verified_and_replayable(matchup, tmp_path):
@@ -148,13 +150,14 @@ def test_forces_may_be_files_beside_the_matchup_and_toml_works(tmp_path):
     (tmp_path / "m.toml").write_text('name = "toml-match"\nforces = ["bolts.json", "bolts.json"]\n'
                                      'players = ["a", "b"]\nscenario = "dogfight"\npoints = 50\n')
     matchup = load_matchup(tmp_path / "m.toml")
-    assert matchup.forces[0].name == "Bolts" and matchup.scenario == "dogfight"
+    assert matchup.options["forces"][0]["name"] == "Bolts" and matchup.scenario == "dogfight"
+    assert matchup.players == ("a", "b") and matchup.ruleset == "aeronautica/wov-2019"
     run = simulate(matchup, get_ruleset("aeronautica/wov-2019"), games=2, seed=1)
     assert all(r.finished for r in run.results)
 
 
 def test_bots_are_found_by_name():
-    assert {"random", "greedy"} <= set(bot_classes())
+    assert {"random", "greedy"} <= set(bot_classes(get_ruleset("aeronautica")))
     assert parse_bots("greedy,random") == ("greedy", "random") and parse_bots("random") == ("random", "random")
     with pytest.raises(KeyError, match="known bots"):
         parse_bots("clever,random")

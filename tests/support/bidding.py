@@ -105,6 +105,10 @@ class BiddingRules(Ruleset):
     def is_over(self, state: BidState) -> bool:
         return state.over
 
+    def is_secret_command(self, command: Command) -> bool:
+        """A bid is placed face down: its command is as secret as its event."""
+        return isinstance(command, Bid)
+
     def decide(self, state: BidState, command: Command, dice: DiceCup) -> list[Event]:
         if state.over:
             raise RuleError("the game is over", rule="End of game", page=None)
@@ -202,14 +206,12 @@ class BiddingRules(Ruleset):
 
 def play_scripted_game(session, bids=((2, 1), (3, 3), (1, 2)), reroll_turns=()) -> None:
     """Play a whole game through the session: bids, reveals (with the salts from the log), rolls, scores."""
-    from aero_events.core import SecretEvent as _Secret
-
     for turn_index, amounts in enumerate(bids):
         if session.is_over():
             return
         for player, amount in zip(PLAYERS, amounts, strict=True):
             session.apply(Bid(player=player, amount=amount))
-        salts = {env.event.owner: env.event.salt for env in session.events()[-6:] if isinstance(env.event, _Secret)}
+        salts = {env.event.owner: env.event.salt for env in session.events()[-6:] if isinstance(env.event, BidPlaced)}
         for player, amount in zip(PLAYERS, amounts, strict=True):
             session.apply(Reveal(player=player, amount=amount, salt=salts[player]))
         for player in PLAYERS:

@@ -49,6 +49,33 @@ def test_the_replay_renders_in_a_browser(page: Path, tmp_path: Path):
     assert "slider-container" in dom or "slider-group" in dom, "no animation slider in the page"
     assert "scatterlayer" in dom and "updatemenu-container" in dom
     assert "T1 " in dom  # the slider's current label, T{turn} {phase} #{seq}
+    assert "legendtext" in dom and "shots that hit" in dom  # the legend explains the symbols on the board
+    assert "imperium-1" in dom and "Thunderbolt" in dom  # aircraft are named on the board
+
+
+def test_play_goes_on_from_the_frame_the_page_opened_on(tmp_path: Path):
+    """Issue 17: Play restarted from frame 0 when the page opened at frame 10. The page is opened on frame
+    10; a script then presses Play (the button's own arguments) and reads the slider a moment later."""
+    timeline = timeline_from_session(eventful_session())
+    steps = replay_steps(timeline)
+    spec = replay_spec(timeline, steps=steps, show_step=10, frame_ms=40)
+    page = write_html(spec, tmp_path / "play.html")
+    press_play = """<script>
+    setTimeout(function () {
+      var gd = document.getElementById('aero-replay');
+      var play = gd.layout.updatemenus[0].buttons[0];
+      Plotly.animate(gd, play.args[0], play.args[1]);
+      setTimeout(function () {
+        document.title = 'slider at ' + gd._fullLayout.sliders[0].active;
+      }, 100);
+    }, 1500);
+    </script></body>"""
+    page.write_text(page.read_text(encoding="utf-8").replace("</body>", press_play, 1), encoding="utf-8")
+    result = _chromium(tmp_path, "--dump-dom", page.as_uri())
+    assert result.returncode == 0, result.stderr[-2000:]
+    title = result.stdout.split("<title>", 1)[1].split("</title>", 1)[0]
+    assert title.startswith("slider at "), title
+    assert int(title.removeprefix("slider at ")) > 10  # went on from frame 10, not back to 0
 
 
 def test_a_screenshot_of_the_replay(page: Path, tmp_path: Path):

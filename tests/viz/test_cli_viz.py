@@ -51,12 +51,13 @@ def test_report_writes_one_page(stored, tmp_path, capsys):
     assert main(["report", game, "--out", str(out), "--db", str(db)]) == 0
     text = out.read_text(encoding="utf-8")
     assert text.count("plotly.js v") == 1
-    for heading in ("Replay", "Luck", "Damage over turns", "Altitude and Speed", "Hexes used", "Per aircraft"):
-        assert heading in text
+    for heading in ("Replay", "Per side", "Altitude over turns", "Hexes used", "Dice", "Per aircraft", "Luck",
+                    "Damage over turns"):
+        assert f"<h2>{heading}</h2>" in text
 
 
 def test_unknown_games_and_aircraft_are_errors_not_tracebacks(stored, tmp_path, capsys):
     db, game = stored
     assert main(["replay", "no-such-game", "--db", str(db)]) == 2
     assert main(["replay", game, "--focus", "nobody", "--db", str(db), "--out", str(tmp_path / "x.html")]) == 2
-    assert "no aircraft 'nobody'" in capsys.readouterr().err
+    assert "no piece 'nobody'" in capsys.readouterr().err

@@ -43,15 +43,16 @@ def test_the_comparison_puts_each_branch_on_its_own_board(forked):
     main, alt = forked
     a, b = timeline_from_session(main), timeline_from_session(alt)
     figure = compare_figure(a, b, fork_seq=FORK)
-    boards = [t for t in figure.data if t.name == "Area of Engagement"]
+    boards = [t for t in figure.data if t.name == "hexes"]
     assert [(t.xaxis, t.yaxis) for t in boards] == [("x", "y"), ("x2", "y2")]
     assert figure.layout.yaxis2.scaleanchor == "x2"
     steps_a, steps_b = replay_steps(a, FORK), replay_steps(b, FORK)
     assert len(figure.frames) == max(len(steps_a), len(steps_b))
     first = figure.frames[0]
-    left = [t for t in first.data if t.name == "aircraft" and t.xaxis == "x"]
-    right = [t for t in first.data if t.name == "aircraft" and t.xaxis == "x2"]
-    assert left[0].x == right[0].x  # both start from the same state
+    left = [t for t in first.data if t.name == "imperium" and t.xaxis == "x" and not t.showlegend]
+    right = [t for t in first.data if t.name == "imperium" and t.xaxis == "x2"]
+    assert left[0].x == right[0].x and left[0].ids == right[0].ids  # both start from the same state
+    assert not any(t.showlegend for t in figure.data if t.xaxis == "x2")  # one legend, for both boards
     last = figure.frames[-1]
     panels = [annotation.text for annotation in last.layout.annotations]
     assert "branch main" in panels[0] and "branch what-if" in panels[1]

@@ -7,11 +7,12 @@ import plotly.graph_objects as go
 import pytest
 
 from aero_events.analysis.timeline import timeline_from_session
-from aero_events.hexgrid import pixel_centre
+from aero_events.rulesets.aeronautica.scene import to_mm
 from aero_events.viz import replay_figure, replay_spec, replay_steps, write_html
+from aero_events.viz.replay import START_FROM_SHOWN
 from tests.viz.games import eventful_session
 
-STATIC = 3  # the hex grid, terrain, landing zones
+STATIC = 3  # the table's edge, the hexes, their labels
 
 
 @pytest.fixture(scope="module")
@@ -49,17 +50,22 @@ def test_frames_carry_only_the_dynamic_traces_never_the_board(figure):
     for frame in figure.frames:
         assert list(frame.traces) == list(range(STATIC, total))
         assert len(frame.data) == total - STATIC
-        assert all(trace.name != "Area of Engagement" for trace in frame.data)
-    assert figure.data[0].name == "Area of Engagement"
+        assert all(trace.name not in ("hexes", "hex coordinates") for trace in frame.data)
+    assert [trace.name for trace in figure.data[:STATIC]] == ["3x3", "hexes", "hex coordinates"]
 
 
-def test_each_frame_draws_its_steps_state_and_tells_it(figure, steps):
+def test_each_frame_draws_its_steps_state_and_tells_it(figure, steps, timeline):
+    height = timeline.ruleset.board(timeline.initial).height_inches
     for frame, step in zip(figure.frames, steps, strict=True):
-        aircraft = next(t for t in frame.data if t.name == "aircraft")
-        in_play = sorted((a for a in step.state.aircraft.values() if a.in_play), key=lambda a: a.id)
-        assert list(aircraft.ids or ()) == [a.id for a in in_play]
-        for x, y, plane in zip(aircraft.x or (), aircraft.y or (), in_play, strict=True):
-            assert (x, y) == pytest.approx(pixel_centre(plane.hex))
+        for side in ("imperium", "orks"):
+            pieces = next(t for t in frame.data if t.name == side and not t.showlegend)  # not its legend entry
+            in_play = sorted((a for a in step.state.aircraft.values() if a.in_play and a.owner == side),
+                             key=lambda a: a.id)
+            assert list(pieces.ids or ()) == [a.id for a in in_play]
+            shared = {tuple(a.hex) for a in in_play if sum(1 for b in in_play if b.hex == a.hex) > 1}
+            for x, y, plane in zip(pieces.x or (), pieces.y or (), in_play, strict=True):
+                if tuple(plane.hex) not in shared:  # pieces sharing a hex are spread around its centre
+                    assert (x, y) == pytest.approx(to_mm(plane.hex, height))
         (panel,) = frame.layout.annotations
         assert step.label in panel.text and step.title.split(" (")[0] in panel.text
 
@@ -69,13 +75,26 @@ def test_firing_frames_draw_their_shots(figure, steps):
     assert firing
     for frame, step in firing:
         results = next(t for t in frame.data if t.name == "shot results")
-        assert len(results.x) == len([s for s in step.shots if s.from_hex and s.to_hex])
+        assert len(results.x) == len(step.scene.lines_of_fire) > 0
+        assert all(line.shooter == step.actor for line in step.scene.lines_of_fire)
 
 
 def test_the_figure_can_open_on_any_frame(timeline, steps):
     spec = replay_spec(timeline, steps=steps, show_step=-1)
     assert spec["layout"]["sliders"][0]["active"] == len(steps) - 1
     assert spec["data"][STATIC:] == spec["frames"][-1]["data"]
+
+
+def test_play_goes_on_from_the_frame_the_page_opens_on(timeline, steps, tmp_path):
+    """Issue 17: "Play restarting from frame 0 when the page opens at frame 10". The page makes the frame it
+    shows Plotly's current frame as soon as it is drawn, and Play animates from the current frame."""
+    spec = replay_spec(timeline, steps=steps, show_step=10)
+    assert spec["layout"]["meta"]["shown_frame"] == steps[10].name
+    play = spec["layout"]["updatemenus"][0]["buttons"][0]
+    assert play["args"][0] is None and play["args"][1]["fromcurrent"] is True
+    text = write_html(spec, tmp_path / "replay.html").read_text(encoding="utf-8")
+    assert "gd.layout.meta.shown_frame" in text and "Plotly.animate(gd, [shown]" in text
+    assert "{plot_id}" in START_FROM_SHOWN and "{plot_id}" not in text
 
 
 def test_the_html_page_embeds_plotly_and_needs_no_network(figure, tmp_path):

@@ -424,7 +424,12 @@ def parse_force(raw: bytes | str, source: str = "<string>") -> ForceList:
 
 
 def load_force(path: str | Path) -> ForceList:
-    """A ForceList from a JSON file (see :func:`parse_force`)."""
+    """A ForceList from a JSON file (see :func:`parse_force`), or from a BattleScribe / NewRecruit roster
+    (``.ros``, ``.rosz``: see :mod:`~aero_events.rulesets.aeronautica.rosters`)."""
+    if str(path).lower().endswith((".ros", ".rosz")):
+        from aero_events.rulesets.aeronautica.rosters import load_roster
+
+        return load_roster(path)
     raw = read_data_file(path)
     return parse_force(raw, str(path))
 

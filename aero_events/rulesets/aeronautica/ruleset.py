@@ -8,15 +8,17 @@ core's :class:`Ruleset` contract.
 from __future__ import annotations
 
 import functools
+import types
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 import msgspec
 
 from aero_events.core import Command, DiceCup, DiceRolled, Event, RuleError, Ruleset, chain_commands
 from aero_events.hexgrid import Board
 
-from . import altitude, end_phase, firing, movement, reserves, transports, turn, victory, weather
+from . import altitude, end_phase, firing, movement, rerolls, reserves, transports, turn, victory, weather
+from .commands import AcceptRoll, ChooseManoeuvre, UseReroll
 from .manoeuvres import ManoeuvreTable, load_manoeuvres
 from .profiles import AircraftProfile, Catalogue, apply_upgrades, load_catalogue
 from .scenarios import set_up, terrain
@@ -28,7 +30,7 @@ from .victory import VictoryChart
 #: The parts of the turn, each a module with ``HANDLERS`` (command type -> handler),
 #: ``evolve(rules, state, event)`` (None for events not its own) and
 #: ``legal_commands(rules, state, player)``. A new part is one more module here.
-PARTS = (turn, movement, altitude, firing, end_phase,
+PARTS = (turn, movement, altitude, rerolls, firing, end_phase,
          victory, set_up, weather, reserves, transports, terrain)  # end phase, victory and scenarios (p.29-37)
 
 _HANDLERS: dict[type, Callable[..., None]] = {}
@@ -37,6 +39,41 @@ for _part in PARTS:
         if _command in _HANDLERS:
             raise TypeError(f"{_command.__name__} is handled by two parts of the turn")
         _HANDLERS[_command] = _handler
+
+
+def _names_read(code: types.CodeType) -> set[str]:
+    """The global and attribute names a function's code (and the code nested in it) reads."""
+    names = set(code.co_names)
+    for constant in code.co_consts:
+        if isinstance(constant, types.CodeType):
+            names |= _names_read(constant)
+    return names
+
+
+def parts_for(event_type: type) -> tuple[Callable[..., GameState | None], ...]:
+    """The ``evolve`` of each part that may apply an ``event_type`` event, in the order of :data:`PARTS`.
+
+    A part applies an event only by naming its type (``isinstance(event, X)``, or a table keyed by type, as
+    firing's ``_REDUCERS``), so the parts that never name it are left out: each event is offered to the one
+    or two parts that may take it rather than to every part in turn. The first part that returns a state
+    wins, exactly as trying every part in order would (``evolve`` falls back to that for an event no
+    candidate takes, so an error says the same).
+    """
+    own = [cls for cls in event_type.__mro__ if isinstance(cls, type) and issubclass(cls, Event)
+           and cls.__module__ != Event.__module__ and cls.__name__ not in ("SecretEvent",)]
+    names = {cls.__name__ for cls in own}
+    found = []
+    for part in PARTS:
+        table = getattr(part, "_REDUCERS", None)
+        if table is not None and event_type in table:
+            found.append(table[event_type])  # what the part's evolve would call for it, called directly
+        elif (table is not None and any(cls in table for cls in own)) or names & _names_read(part.evolve.__code__):
+            found.append(part.evolve)
+    return tuple(found)
+
+
+def _unchanged(state: GameState, event: Event) -> GameState:
+    return state
 
 
 class RuleOptions(msgspec.Struct, frozen=True, kw_only=True):
@@ -67,6 +104,50 @@ class RuleOptions(msgspec.Struct, frozen=True, kw_only=True):
     occupied_hex_hits: int = 1
     air_to_air_to_hit: int = 5
     air_to_air_to_hit_by_range: dict[str, int] = msgspec.field(default_factory=dict)
+    # Readings players disagree on (the rules audit, issue 19); each default is the reading the 2019 text
+    # gives most directly, and the README of this folder says why.
+    # ``stall_recovery_altitude`` (p.29 "the Altitude dial is adjusted to or remains at the Max Altitude"):
+    # "max" sets Altitude to Max Altitude whatever caused the Stall (the words as printed, default); "cap"
+    # reads them as a ceiling: the aircraft keeps its Altitude, brought down to Max Altitude if above it.
+    stall_recovery_altitude: Literal["max", "cap"] = "max"
+    # ``final_turn_disengages``: p.31 Fuel Limit says turn 12 is the last "at which point both sides must
+    # disengage"; p.17 and p.31 count leaving in any turn but the Disengagement turn as Accidental. False
+    # (default) keeps p.17's wording: only the Disengagement turn is voluntary; True also makes the final
+    # turn (``last_turn``) one in which crossing the edge is a Voluntary Disengagement.
+    final_turn_disengages: bool = False
+    # ``no_effective_altitude``: a Ground-to-Air weapon printed without Effective Altitude (X) (p.25, p.28).
+    # "zero" (default): accurate only up to Altitude 0, so -1 per level of the target's Altitude (the -1
+    # per level of p.28 counted from the ground, which keeps such weapons weaker than rated ones);
+    # "unlimited": no Effective Altitude means no such modifier at all.
+    no_effective_altitude: Literal["zero", "unlimited"] = "zero"
+    # ``bomb_creep_per``: Bomb Creep (p.27) "After rolling one or more successful hits, roll a D6 for any
+    # other potential targets ... Roll once for damage ... as normal for the weapon". "weapon" (default):
+    # each Ground Attack weapon that hit rolls its own Bomb Creep (the damage roll is "for the weapon");
+    # "run": one Bomb Creep per Bombing Run (per aircraft and target in a Firing phase), with the first
+    # weapon that hit.
+    bomb_creep_per: Literal["weapon", "run"] = "weapon"
+    # ``tailing_choice``: when an aircraft is in a Tailing position on several enemies (p.30). "closest"
+    # (default): the closest, then the lowest id, is tailed, so the End phase asks nothing (p.29 lets
+    # "players determine" but gives no choice); "player": every enemy it tails stays a candidate and its
+    # player picks one when it fires in the Tailing Fire phase (p.13).
+    tailing_choice: Literal["closest", "player"] = "closest"
+    # ``autonomous_hits_firer``: p.25 "occupies a hex adjacent to any other aircraft": other than the weapon
+    # itself (the text calls it an "Autonomous aircraft" in the next sentence), so the aircraft that fired it
+    # can be hit too: True (default, the words as printed). False spares the firer.
+    autonomous_hits_firer: bool = True
+    # ``declined_return_fire_spends``: Tail Gunner (p.24) "Once per turn, when fired upon ... may immediately
+    # return fire". False (default): only return fire actually made uses the turn's chance; True: declining
+    # the offer uses it as well.
+    declined_return_fire_spends: bool = False
+    # ``ground_defences_count``: p.8 "The rules refer to 'aircraft' in most cases and this will usually
+    # include ... Ground Defences". True (default): they count for Last Aircraft Flying and Insurmountable
+    # Losses (p.31) like any aircraft; False: only Scouts, Fighters and Bombers count there.
+    ground_defences_count: bool = True
+    # ``last_aircraft_flying``: p.31 "Should it ever happen that only one player has any aircraft left in the
+    # Area of Engagement for any reason, the game automatically ends"; p.29 checks it in the End phase.
+    # "end_phase" (default, the End phase sequence's "Ending the Game" step, so Stall, Spin, Ejector Seats
+    # and the rest of the turn are played); "immediately": the game ends as soon as it happens.
+    last_aircraft_flying: Literal["end_phase", "immediately"] = "end_phase"
 
 
 class AeronauticaRules(Ruleset):
@@ -80,6 +161,13 @@ class AeronauticaRules(Ruleset):
         self.catalogue = catalogue or load_catalogue()
         self.manoeuvres = manoeuvres or load_manoeuvres()
         self.options = options or RuleOptions()
+        #: Event type -> the parts' ``evolve`` functions that may apply it (:func:`parts_for`), filled as types
+        #: are met. Core events and dice change nothing here (the outcome events that follow a roll carry
+        #: what it decided).
+        self._dispatch: dict[type, tuple[Callable[..., GameState | None], ...] | None] = {DiceRolled: None}
+        #: What the last ``decide`` folded, so that the session's fold of the same events is a look-up:
+        #: id(event) -> (event, state before, state after); see :meth:`evolve`.
+        self._decided: dict[int, tuple[Event, GameState, GameState]] = {}
 
     @property
     def data_version(self) -> str:
@@ -125,28 +213,208 @@ class AeronauticaRules(Ruleset):
             raise RuleError("the game is over", rule="Ending the Game", page=31)
         if command.player not in state.players:
             raise RuleError(f"{command.player!r} is not playing this game", rule="Players", page=None)
+        if state.pending_roll is not None and not isinstance(command, (AcceptRoll, UseReroll)):
+            raise RuleError(f"the roll made for {state.pending_roll.aircraft} waits for AcceptRoll or UseReroll",
+                            rule="Imperial Ace / Fly Boss", page=37)
         handler = _HANDLERS.get(type(command))
         if handler is None:
             raise RuleError(f"{type(command).__name__} is not a command of this ruleset", rule="Commands")
-        out = Emitter(state, self.evolve)
+        decided: dict[int, tuple[Event, GameState, GameState]] = {}
+        self._decided = decided
+        out = Emitter(state, self._apply, decided)
         handler(self, out, command, dice)
         advance(self, out, dice)
         return out.events
 
     def evolve(self, state: GameState, event: Event) -> GameState:
-        if type(event) is DiceRolled:
-            return state  # the outcome events that follow a roll carry what it decided
-        for part in PARTS:
+        # The session folds the events ``decide`` just returned, from the state it was handed: those states
+        # were already computed by the Emitter, so they are looked up (by the identity of the event and of
+        # the state before it, both immutable) rather than computed twice.
+        known = self._decided.get(id(event))
+        if known is not None and known[0] is event and known[1] is state:
+            return known[2]
+        return self._apply(state, event)
+
+    evolve.skips_core_events = True  # type: ignore[attr-defined]  # _apply passes them by
+
+    def fold(self, state: GameState, events: Any) -> GameState:
+        """Apply ``events`` in order: straight to the parts (a fold never follows a ``decide``)."""
+        if "evolve" in vars(self) or type(self).evolve is not AeronauticaRules.evolve:
+            return super().fold(state, events)  # an evolve replaced or overridden: honour it
+        apply = self._apply
+        for event in events:
+            state = apply(state, event)
+        return state
+
+    def _apply(self, state: GameState, event: Event) -> GameState:
+        """The state after ``event``: offered to the parts that may apply it (:func:`parts_for`)."""
+        kind = type(event)
+        try:
+            parts = self._dispatch[kind]
+        except KeyError:
+            parts = self._dispatch[kind] = None if kind.core_event else parts_for(kind)
+        if parts is None:
+            return state  # a die, or a core event (a checkpoint, an issued command): they change no state
+        for part in parts:
+            new = part(self, state, event)
+            if new is not None:
+                return new
+        for part in PARTS:  # none of the expected parts took it: the full search, and its error
             new = part.evolve(self, state, event)
             if new is not None:
                 return new
         raise TypeError(f"{self.name} cannot apply {type(event).__name__}")
 
     def legal_commands(self, state: GameState, player: str) -> Sequence[Command]:
-        return chain_commands(part.legal_commands(self, state, player) for part in PARTS)
+        if state.pending_roll is not None:  # only the re-roll decision (p.37, p.45)
+            return rerolls.legal_commands(self, state, player)
+        found = []
+        for part in PARTS:
+            commands = part.legal_commands(self, state, player)
+            if len(commands):
+                found.append(commands)
+        if len(found) == 1:
+            return found[0]  # the usual case: one part of the turn has the decision
+        return chain_commands(found)
 
     def manoeuvres_for(self, aircraft: AircraftState) -> list[int]:
         """The Ace Manoeuvres this aircraft can perform (p.10), as far as the table holds them."""
         return [n for n in self.profile(aircraft).ace_manoeuvres if n in self.manoeuvres]
 
+    def scene(self, state: GameState, viewer: str | None = None, events: Sequence[Any] = (),
+              focus: str | None = None) -> Any:
+        """The hex board as a drawable scene (see :mod:`.scene`)."""
+        from .scene import aeronautica_scene
 
+        return aeronautica_scene(self, state, viewer, events, focus)
+
+    def step_grouping(self) -> Any:
+        """A replay frame per aircraft's move, volley and End phase (see :mod:`.scene`)."""
+        from .scene import AeronauticaSteps
+
+        return AeronauticaSteps()
+
+    def report_sections(self, timeline: Any) -> Sequence[Any]:
+        """Per-aircraft statistics, damage over turns and luck against the p.7 odds (see :mod:`.scene`)."""
+        from .scene import report_sections
+
+        return report_sections(self, timeline)
+
+    def sql_views(self) -> Sequence[Any]:
+        """Aeronautica's own DuckDB views (see :mod:`.views`)."""
+        from .views import sql_views
+
+        return sql_views()
+
+
+    def notation(self) -> Any:
+        """The move notation of ``aero record`` and the ``.aero`` record (see :mod:`.notation`)."""
+        from .notation import AeronauticaNotation
+
+        return AeronauticaNotation(self)
+
+    def recorder_guide(self) -> Any:
+        """How ``aero record`` records a game at a table: decisions, Manoeuvre tokens typed unseen, the board in
+        text, a Dogfight's forces and a record's setup headers (see :mod:`.record_setup`)."""
+        from .record_setup import AeronauticaRecorderGuide
+
+        return AeronauticaRecorderGuide(self)
+
+    def is_secret_command(self, command: Any) -> bool:
+        """A Manoeuvre token is placed face down (p.13): its command is recorded sealed, like the token."""
+        return type(command) is ChooseManoeuvre or isinstance(command, ChooseManoeuvre)
+
+    # The tools' interface (core/interface.py), answered in tools.py:
+
+    def describe_event(self, event: Any, state: Any = None) -> str:
+        from . import tools
+
+        return tools.describe_event(event, state)
+
+    def describe_command(self, command: Any, state: Any = None) -> str:
+        from . import tools
+
+        return tools.describe_command(command)
+
+    def narrate(self, envelopes: Any, initial: Any = None) -> Any:
+        from . import tools
+
+        return tools.narrate_game(envelopes)
+
+    def describe_state(self, state: GameState) -> list[str]:
+        from . import tools
+
+        return tools.describe_state(state)
+
+    def describe_setup(self, setup: Any, bots: Any) -> list[str]:
+        from . import tools
+
+        return tools.describe_setup(self, setup, bots)
+
+    def outcome(self, state: GameState) -> Any:
+        from . import tools
+
+        return tools.outcome(state)
+
+    def score_name(self) -> str:
+        return "VP"
+
+    def statistics(self, state: GameState) -> dict[str, dict[str, int]]:
+        from . import tools
+
+        return tools.statistics(state)
+
+    def sides(self, state: GameState) -> Sequence[str]:
+        return state.players
+
+    def piece_ids(self, state: GameState) -> Sequence[str]:
+        return tuple(state.aircraft)
+
+    def scenarios(self) -> Any:
+        from . import tools
+
+        return tools.scenarios(self)
+
+    def demo_scenario(self) -> Any:
+        from . import tools
+
+        return tools.DEMO
+
+    def bots(self) -> Any:
+        from . import tools
+
+        return tools.bots()
+
+    def legacy_command_candidates(self, point: Any) -> Sequence[Any]:
+        from . import tools
+
+        return tools.legacy_command_candidates(point)
+
+    @classmethod
+    def variant_from_metadata(cls, name: str, metadata: Any) -> Any:
+        from . import tools
+
+        return tools.variant_from_metadata(name, metadata)
+
+    def game_metadata(self) -> dict[str, Any]:
+        """A user's variant travels in its games' metadata (versions.variant_metadata)."""
+        from .versions import variant_metadata
+
+        variant = variant_metadata(self)
+        return {} if variant is None else {"variant": variant}
+
+    def corpus(self) -> Any:
+        from .corpus import PLAN
+
+        return PLAN
+
+    @classmethod
+    def variant_from_file(cls, path: str) -> Any:
+        from . import tools
+
+        return tools.variant_from_file(path)
+
+    def versions(self) -> list[Any]:
+        from . import tools
+
+        return tools.versions()

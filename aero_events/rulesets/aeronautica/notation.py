@@ -1,4 +1,5 @@
-"""The compact move notation: one short step per command, in the spirit of chess's SAN.
+"""Aeronautica's move notation (``aero record``, the ``.aero`` record): one short step per command, in the
+spirit of chess's SAN. :class:`AeronauticaNotation` is the ruleset's :class:`~aero_events.core.interface.Notation`.
 
 A *step* is one command of :mod:`aero_events.rulesets.aeronautica.commands`: an optional *subject* (the
 aircraft, player or Autonomous weapon that acts; the previous step's when left out) and a *verb* with its
@@ -34,8 +35,8 @@ step                           command (rulebook page)
 ``orks-auto-1 steer:2L``       SteerAutonomous: turn left after 2 hexes (``steer`` flies straight, p.25)
 =============================  ==========================================================================
 
-After a step come the dice its command rolled, each roll as ``[label faces]`` (``[hit 5,2,6]``; the
-label names what the roll was for, see :func:`dice_label`), then, optionally, *result marks*: facts the
+After a step a record writes the dice its command rolled, each roll as ``[label faces]`` (``[hit 5,2,6]``;
+the label names what the roll was for, see :func:`dice_label`), then, optionally, *result marks*: facts the
 rules derive, written for people and checked when a record is read: ``=@4,-2NW`` (the subject now
 stands at 4,-2 facing NW), ``=orks-2:-2`` (two damaging hits), ``=orks-2:X`` (destroyed),
 ``=stall``, ``=spin``, ``=out`` (disengaged), ``=end:orks`` / ``=end:draw`` (the game is over).
@@ -46,13 +47,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from aero_events.core import Command, DiceRolled, Event
+from aero_events.core import Command, Event, RuleError
+from aero_events.core.interface import Notation, NotationError, NotationStep, quote_word
 from aero_events.hexgrid import Hex
-from aero_events.rulesets.aeronautica import events as ev
-from aero_events.rulesets.aeronautica.commands import (
+
+from . import events as ev
+from .commands import (
     AcceptRoll,
     ActivateAircraft,
     AdjustAltitude,
@@ -75,9 +77,8 @@ from aero_events.rulesets.aeronautica.commands import (
     Taxi,
     UseReroll,
 )
-from aero_events.rulesets.aeronautica.events import Shot
-
-from .lexer import BRACKET, WORD, Token, quote
+from .events import Shot
+from .state import SET_UP
 
 FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
 _FACING = r"(NE|NW|SE|SW|N|S)"
@@ -112,17 +113,14 @@ PLAYER_COMMANDS = (RollOff, ChooseFirstMover, PassFiring)
 WEAPON_COMMANDS = (SteerAutonomous,)
 
 
-class NotationError(ValueError):
-    """A step that cannot be read; ``token`` is where (None: at the end of the text)."""
+class _WordError(Exception):
+    """Raised inside the reader at the word at fault; :func:`read_step` turns it into a
+    :class:`~aero_events.core.interface.NotationError` naming that word's index."""
 
-    def __init__(self, message: str, token: Token | None = None, offset: int = 0):
+    def __init__(self, message: str, word: Any = None):
         super().__init__(message)
         self.message = message
-        self.token = token
-        self.offset = offset
-
-    def position(self) -> tuple[int, int] | None:
-        return self.token.at(self.offset) if self.token is not None else None
+        self.word = word
 
 
 # ---------------------------------------------------------------- small pieces
@@ -160,11 +158,11 @@ def subject_text(subject: str) -> str:
     """A subject as written: bare when it is a plain word no verb looks like, quoted otherwise."""
     if _PLAIN_ID.match(subject) and not looks_like_verb(subject):
         return subject
-    return quote(subject)
+    return quote_word(subject)
 
 
 def _id_text(identifier: str) -> str:
-    return identifier if _PLAIN_ID.match(identifier) else quote(identifier)
+    return identifier if _PLAIN_ID.match(identifier) else quote_word(identifier)
 
 
 # ---------------------------------------------------------------- dice
@@ -189,48 +187,6 @@ def dice_label(purpose: str) -> str:
             return label
     head = text.split(":")[0].split(" for ")[0].split(" on ")[0]
     return re.sub(r"[^a-z0-9_]+", "-", head).strip("-") or "roll"
-
-
-def dice_text(roll: DiceRolled) -> str:
-    """``[hit 5,2,6]``; a die of other than six sides says so: ``[x d8:3,7]``."""
-    sides = "" if roll.sides == 6 else f"d{roll.sides}:"
-    return f"[{dice_label(roll.purpose)} {sides}{','.join(str(face) for face in roll.faces)}]"
-
-
-@dataclass(frozen=True)
-class DiceGroup:
-    """One roll as a record writes it: its label (None if left out), the dice's sides and the faces."""
-
-    label: str | None
-    sides: int
-    faces: tuple[int, ...]
-    token: Token
-
-
-_GROUP = re.compile(r"^\s*(?:(?P<label>[A-Za-z][A-Za-z0-9_\-]*)\s+)?(?:d(?P<sides>\d+):)?(?P<faces>.*?)\s*$")
-
-
-def read_dice_group(token: Token) -> DiceGroup:
-    """A ``[label faces]`` token as a :class:`DiceGroup`; a face that is no die's face is refused where it
-    stands (a D6 shows 1 to 6, p.7)."""
-    match = _GROUP.match(token.value)
-    assert match is not None  # the pattern matches any text
-    sides = int(match.group("sides")) if match.group("sides") else 6
-    faces_text = match.group("faces")
-    start = match.start("faces") + 1  # +1: the token's raw text begins with "["
-    if not faces_text:
-        raise NotationError("a dice group needs the faces rolled, like [hit 5,2,6]", token)
-    faces: list[int] = []
-    for piece in re.finditer(r"[^,\s]+", faces_text):
-        text = piece.group()
-        offset = start + piece.start()
-        if not text.isdigit():
-            raise NotationError(f"{text!r} is not a die's face: faces are numbers, like [hit 5,2,6]", token, offset)
-        face = int(text)
-        if not 1 <= face <= sides:
-            raise NotationError(f"a D{sides} shows 1 to {sides}; {face} is not a face", token, offset)
-        faces.append(face)
-    return DiceGroup(match.group("label"), sides, tuple(faces), token)
 
 
 # ---------------------------------------------------------------- result marks
@@ -362,17 +318,6 @@ def step_text(command: Command, state: Any, *, with_subject: bool = True, salts:
 # ---------------------------------------------------------------- reading a step
 
 
-@dataclass(frozen=True)
-class ReadStep:
-    """A step read from words: its command, its subject, the explicit salts given, and where it ended."""
-
-    command: Command
-    subject: str
-    salts: tuple[str, ...]
-    end: int
-    verb: Token
-
-
 def _subject_kind(state: Any, name: str) -> str | None:
     if name in state.aircraft:
         return "aircraft"
@@ -388,38 +333,52 @@ def _known(state: Any) -> str:
     return ", ".join(names)
 
 
-def read_step(tokens: Sequence[Token], start: int, state: Any, subject: str | None) -> ReadStep:
-    """Read one step from the words at ``tokens[start:]`` in ``state``; ``subject`` is the one to use when
-    the step names none (the previous step's, or the aircraft whose move it is).
+def read_step(tokens: Sequence[Any], start: int, state: Any, subject: str | None) -> NotationStep:
+    """Read one step from the words at ``tokens[start:]`` in ``state`` (each word has ``value`` and
+    ``quoted``, like a record's tokens); ``subject`` is the one to use when the step names none (the previous
+    step's, or the aircraft whose move it is). ``end`` and ``verb`` of the result index ``tokens``.
 
-    Raises :class:`NotationError` at the word that cannot be read (an unknown aircraft, a malformed verb).
-    Whether the command is legal is for the rules to say when it is applied.
+    Raises :class:`~aero_events.core.interface.NotationError` at the word that cannot be read (an unknown
+    aircraft, a malformed verb). Whether the command is legal is for the rules to say when it is applied.
     """
+    try:
+        return _read_step(tokens, start, state, subject)
+    except _WordError as err:
+        index = next((i for i, token in enumerate(tokens) if token is err.word), None)
+        raise NotationError(err.message, index) from None
+
+
+def _is_word(token: Any) -> bool:
+    """A word of the step (a record hands only words; a token of another kind ends the step)."""
+    return getattr(token, "kind", "word") == "word"
+
+
+def _read_step(tokens: Sequence[Any], start: int, state: Any, subject: str | None) -> NotationStep:
     index = start
     token = tokens[index]
     if token.quoted or (not looks_like_verb(token.value) and _subject_kind(state, token.value) is not None):
         if _subject_kind(state, token.value) is None:
-            raise NotationError(f"no aircraft, player or weapon {token.value!r} in this game "
+            raise _WordError(f"no aircraft, player or weapon {token.value!r} in this game "
                                 f"(known: {_known(state)})", token)
         subject = token.value
         index += 1
-        if index >= len(tokens) or tokens[index].kind != WORD:
-            raise NotationError(f"{subject} does what? a step names a verb after its subject, like "
+        if index >= len(tokens) or not _is_word(tokens[index]):
+            raise _WordError(f"{subject} does what? a step names a verb after its subject, like "
                                 f"'{subject_text(subject)} go'", token)
     elif not looks_like_verb(token.value):
         if _PLAIN_ID.match(token.value) and re.search(r"\d", token.value):
-            raise NotationError(f"no aircraft, player or weapon {token.value!r} in this game "
+            raise _WordError(f"no aircraft, player or weapon {token.value!r} in this game "
                                 f"(known: {_known(state)})", token)
-        raise NotationError(f"cannot read {token.value!r} as a step (see aero_events/record/notation.py)", token)
+        raise _WordError(f"cannot read {token.value!r} as a step (see aero_events/rulesets/aeronautica/notation.py)", token)
     verb = tokens[index]
     if subject is None:
-        raise NotationError(f"{verb.value!r}: whose step is it? name the aircraft or player first", verb)
+        raise _WordError(f"{verb.value!r}: whose step is it? name the aircraft or player first", verb)
     kind = _subject_kind(state, subject)
     if kind is None:
-        raise NotationError(f"no aircraft, player or weapon {subject!r} in this game (known: {_known(state)})",
+        raise _WordError(f"no aircraft, player or weapon {subject!r} in this game (known: {_known(state)})",
                             verb)
     command, salts, end = _verb(tokens, index, state, subject, kind)
-    return ReadStep(command, subject, salts, end, verb)
+    return NotationStep(command=command, subject=subject, salts=salts, end=end, verb=index)
 
 
 def _player_of(state: Any, subject: str, kind: str) -> str:
@@ -430,22 +389,22 @@ def _player_of(state: Any, subject: str, kind: str) -> str:
     return state.aircraft[subject].owner
 
 
-def _need(kind: str, wanted: str, subject: str, verb: Token) -> None:
+def _need(kind: str, wanted: str, subject: str, verb: Any) -> None:
     if kind != wanted:
-        raise NotationError(f"{verb.value!r} is a step for {_a(wanted)}; {subject} is {_a(kind)}", verb)
+        raise _WordError(f"{verb.value!r} is a step for {_a(wanted)}; {subject} is {_a(kind)}", verb)
 
 
 def _a(noun: str) -> str:
     return ("an " if noun[0] in "aeiou" else "a ") + noun
 
 
-def _next_word(tokens: Sequence[Token], index: int, what: str, after: Token) -> Token:
-    if index >= len(tokens) or tokens[index].kind != WORD:
-        raise NotationError(f"{after.value!r} needs {what} after it", after)
+def _next_word(tokens: Sequence[Any], index: int, what: str, after: Any) -> Any:
+    if index >= len(tokens) or not _is_word(tokens[index]):
+        raise _WordError(f"{after.value!r} needs {what} after it", after)
     return tokens[index]
 
 
-def _verb(tokens: Sequence[Token], index: int, state: Any, subject: str, kind: str
+def _verb(tokens: Sequence[Any], index: int, state: Any, subject: str, kind: str
           ) -> tuple[Command, tuple[str, ...], int]:
     verb = tokens[index]
     word = verb.value if not verb.quoted else ""
@@ -461,14 +420,14 @@ def _verb(tokens: Sequence[Token], index: int, state: Any, subject: str, kind: s
         _need(kind, "player", subject, verb)
         chosen = _next_word(tokens, index + 1, "the player who moves first", verb)
         if chosen.value not in state.players:
-            raise NotationError(f"{chosen.value!r} is not a player of this game ({', '.join(state.players)})",
+            raise _WordError(f"{chosen.value!r} is not a player of this game ({', '.join(state.players)})",
                                 chosen)
         return ChooseFirstMover(player=player, first=chosen.value), (), index + 2
     if word == "fire":
         _need(kind, "aircraft", subject, verb)
         shots = []
         end = index + 1
-        while end < len(tokens) and tokens[end].kind == WORD and _is_shot(tokens[end]):
+        while end < len(tokens) and _is_word(tokens[end]) and _is_shot(tokens[end]):
             shots.append(_read_shot(tokens[end], state, subject))
             end += 1
         return FireWeapons(player=player, aircraft=subject, shots=tuple(shots)), (), end
@@ -483,11 +442,11 @@ def _verb(tokens: Sequence[Token], index: int, state: Any, subject: str, kind: s
         altitude_token = _next_word(tokens, index + 2, "the Speed and the Altitude chosen, like S4 A3", verb)
         speed = _SPEED.match(speed_token.value)
         if not speed:
-            raise NotationError(f"{speed_token.value!r}: the Speed the aircraft is set up at, like S4",
+            raise _WordError(f"{speed_token.value!r}: the Speed the aircraft is set up at, like S4",
                                 speed_token)
         altitude = _ALTITUDE_LEVEL.match(altitude_token.value)
         if not altitude:
-            raise NotationError(f"{altitude_token.value!r}: the Altitude it is set up at, like A3", altitude_token)
+            raise _WordError(f"{altitude_token.value!r}: the Altitude it is set up at, like A3", altitude_token)
         return (PlaceAircraft(player=player, aircraft=subject, hex=Hex(int(match[1]), int(match[2])),
                               facing=facing_value(match[3]), speed=int(speed[1]), altitude=int(altitude[1])),
                 (), index + 3)
@@ -496,7 +455,7 @@ def _verb(tokens: Sequence[Token], index: int, state: Any, subject: str, kind: s
         altitude_token = _next_word(tokens, index + 1, "the Altitude chosen, like A3", verb)
         altitude = _ALTITUDE_LEVEL.match(altitude_token.value)
         if not altitude:
-            raise NotationError(f"{altitude_token.value!r}: the Altitude the reserve enters at, like A3",
+            raise _WordError(f"{altitude_token.value!r}: the Altitude the reserve enters at, like A3",
                                 altitude_token)
         return (PlaceReserve(player=player, aircraft=subject, hex=Hex(int(match[1]), int(match[2])),
                              facing=facing_value(match[3]), altitude=int(altitude[1])), (), index + 2)
@@ -531,18 +490,18 @@ def _verb(tokens: Sequence[Token], index: int, state: Any, subject: str, kind: s
         _need(kind, "weapon", subject, verb)
         turn_at, turn = (int(match[1]), {"L": -1, "R": 1, "S": 0}[match[2]]) if match[1] else (0, 0)
         return SteerAutonomous(player=player, weapon=subject, turn_at=turn_at, turn=turn), (), index + 1
-    raise NotationError(f"cannot read {verb.value!r} as a step (see aero_events/record/notation.py)", verb)
+    raise _WordError(f"cannot read {verb.value!r} as a step (see aero_events/rulesets/aeronautica/notation.py)", verb)
 
 
-def _is_shot(token: Token) -> bool:
+def _is_shot(token: Any) -> bool:
     return bool(_SHOT.match(token.value)) and any(mark in token.value for mark in "#>@") \
         and not token.value.startswith("=")
 
 
-def _read_shot(token: Token, state: Any, firer: str) -> Shot:
+def _read_shot(token: Any, state: Any, firer: str) -> Shot:
     match = _SHOT.match(token.value)
     if not match or not any(mark in token.value for mark in "#>@"):
-        raise NotationError(f"{token.value!r}: a shot is a weapon and its target, like twin_lascannons>orks-2",
+        raise _WordError(f"{token.value!r}: a shot is a weapon and its target, like twin_lascannons>orks-2",
                             token)
     weapons = list(state.aircraft[firer].weapons)
     weapon = match["weapon"]
@@ -550,14 +509,14 @@ def _read_shot(token: Token, state: Any, firer: str) -> Shot:
         index = int(match["index"])
         if not 0 <= index < len(weapons) or weapons[index] != weapon:
             carried = weapons[index] if 0 <= index < len(weapons) else "nothing"
-            raise NotationError(f"{firer}'s weapon #{index} is {carried}, not {weapon} "
+            raise _WordError(f"{firer}'s weapon #{index} is {carried}, not {weapon} "
                                 f"(it carries: {', '.join(f'{w}#{i}' for i, w in enumerate(weapons))})", token)
     else:
         found = [i for i, carried in enumerate(weapons) if carried == weapon]
         if not found:
-            raise NotationError(f"{firer} carries no {weapon} (it carries: {', '.join(weapons)})", token)
+            raise _WordError(f"{firer} carries no {weapon} (it carries: {', '.join(weapons)})", token)
         if len(found) > 1:
-            raise NotationError(f"{firer} carries {len(found)} {weapon}: say which, "
+            raise _WordError(f"{firer} carries {len(found)} {weapon}: say which, "
                                 + " or ".join(f"{weapon}#{i}" for i in found), token)
         index = found[0]
     target = match["target"]
@@ -567,10 +526,85 @@ def _read_shot(token: Token, state: Any, firer: str) -> Shot:
     return Shot(weapon_index=index, target=target, hex=hex, facing=facing, hexes=hexes)
 
 
-def is_mark(token: Token) -> bool:
-    """A result mark (``=@4,-2NW``, ``=orks-2:X``): compared as written with what the rules derive."""
-    return token.kind == WORD and token.raw.startswith("=")
+# ---------------------------------------------------------------- the ruleset's Notation
+
+class _Word:
+    """One typed word: its text (quotes resolved) and whether it was quoted."""
+
+    def __init__(self, value: str, quoted: bool):
+        self.value = value
+        self.quoted = quoted
 
 
-def is_dice_group(token: Token) -> bool:
-    return token.kind == BRACKET and not token.value.lstrip().startswith("%")
+def typed_words(text: str) -> list[_Word]:
+    """The words of one typed line: white space outside double quotes separates them; ``"..."`` keeps white
+    space inside a word (``fire lascannon>"Red One"``), with ``\\"`` and ``\\\\`` as escapes."""
+    words: list[_Word] = []
+    value: list[str] = []
+    quoted = in_quotes = started = False
+    escape = False
+    for char in text:
+        if escape:
+            value.append(char)
+            escape = False
+        elif in_quotes and char == "\\":
+            escape = True
+        elif char == '"':
+            in_quotes, quoted, started = not in_quotes, True, True
+        elif char.isspace() and not in_quotes:
+            if started:
+                words.append(_Word("".join(value), quoted))
+            value, quoted, started = [], False, False
+        else:
+            value.append(char)
+            started = True
+    if started:
+        words.append(_Word("".join(value), quoted))
+    return words
+
+
+class AeronauticaNotation(Notation):
+    """The notation above as the ruleset's :class:`~aero_events.core.interface.Notation`: what ``aero
+    record`` lists and reads, and what the ``.aero`` record writes (steps, dice labels, result marks, turn
+    markers from the first turn on)."""
+
+    def format(self, state: Any, command: Any) -> str:
+        return step_text(command, state)
+
+    def parse(self, state: Any, player: str, text: str) -> Any:
+        words = typed_words(text)
+        if not words:
+            raise RuleError("an empty step", rule="Notation")
+        try:
+            step = read_step(words, 0, state, None)
+        except NotationError as err:
+            raise RuleError(err.message, rule="Notation") from err
+        if step.end != len(words):
+            raise RuleError(f"{words[step.end].value!r}: one step at a time", rule="Notation")
+        if step.command.player != player:
+            raise RuleError(f"{text.strip()!r} is {step.command.player}'s step, not {player}'s", rule="Notation")
+        return step.command
+
+    def help(self) -> str:
+        doc = __doc__ or ""
+        return doc[doc.index("====="):doc.rindex("=====") + 5] if "=====" in doc else doc
+
+    def subject(self, command: Any) -> str | None:
+        return command_subject(command)
+
+    def words(self, state: Any, command: Any, *, with_subject: bool = True, salts: Sequence[str] = ()) -> list[str]:
+        words = step_words(command, state, salts)
+        return [subject_text(command_subject(command)), *words] if with_subject else words
+
+    def read(self, state: Any, words: Sequence[Any], subject: str | None = None) -> NotationStep:
+        return read_step(words, 0, state, subject)
+
+    def dice_label(self, purpose: str) -> str:
+        return dice_label(purpose)
+
+    def marks(self, events: Sequence[Any], subject: str | None) -> list[str]:
+        return result_marks(events, subject)
+
+    def turn(self, state: Any) -> int | None:
+        """No turn is marked during the set-up (p.34); the first marker is ``1.``."""
+        return None if state.phase == SET_UP else state.turn

@@ -1,0 +1,584 @@
+"""A greedy bot for Aeronautica Imperialis: it scores each legal option one step ahead and takes the best.
+
+The score of a position (after an aircraft moves) is the damage it can expect to deal
+next Firing phase, less the damage it can expect to receive from the enemy where they
+stand, less penalties for what the rules punish: leaving the Area of Engagement (the
+enemy scores its points, p.17, p.32), Stalling and Spinning (p.18, p.29), diving to
+Altitude 0 (p.19), ending above Max Speed (p.19), and ending where next turn's Speed
+would carry it off the board. Firing takes the volley with the most expected damage.
+
+Expected damage of a weapon at a target: Firepower dice at the range band (p.22) x the
+chance to hit 5+ with the Altitude and Stall/Spin modifiers (p.22, p.7) x the chance of
+the Damage roll (p.23), counting Extra Damage (p.24) as two.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import Any
+
+import msgspec
+
+from aero_events.bots.random_bot import StableRandom
+from aero_events.hexgrid import Hex, Pose, arcs_containing, range_band
+
+from . import commands as c
+from . import movement
+from .state import FLYING, AircraftState, GameState
+
+_ARC_NAMES = {"FRONT": "front", "REAR": "rear", "LEFT": "left", "RIGHT": "right"}
+_BAND_INDEX = {"SHORT": 0, "MEDIUM": 1, "LONG": 2}
+
+#: Weights of the score, in Structure points of the aircraft itself (see position_value).
+DEFENCE_WEIGHT = 0.7
+UNMOVED_WEIGHT = 0.4
+STALL_PENALTY = 0.4
+EDGE_PENALTY_PER_HEX = 0.3
+CLOSING_WEIGHT = 0.01
+
+
+@lru_cache(maxsize=256)
+def chance(target: int, modifier: int) -> float:
+    """The chance one D6 scores ``target``+ with ``modifier``: never below 1, a natural 1 fails (p.7)."""
+    return sum(1 for face in range(2, 7) if max(1, face + modifier) >= target) / 6
+
+
+class GreedyBot:
+    """Scores every option one step ahead (see the module docstring)."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int | str = 0):
+        self.random = StableRandom(f"greedy-bot:{seed}")
+        # Within one decision the state is fixed, so a position or a shot scored once is looked up after:
+        # many plans end where others do. Keyed by object identity, with the objects kept alive beside
+        # the value (so no id is reused while the table lives); emptied at each decision.
+        self._positions: dict[tuple, tuple[Any, Any, float]] = {}
+        self._shots: dict[tuple, tuple[Any, Any, float]] = {}
+        #: Weapons that bear, by weapons carried, band, arcs and relative Altitude (_weapon_terms): kept.
+        self._terms: dict[tuple, tuple[Any, tuple[tuple[int, float], ...]]] = {}
+
+    # ---------------------------------------------------------------- the decision
+
+    def choose(self, session: Any, player: str, options: Sequence[Any]) -> Any:
+        rules, state = session.ruleset, session.state
+        self._positions.clear()
+        self._shots.clear()
+        first = options[0]
+        if isinstance(first, c.ChooseManoeuvre):
+            aircraft = state.aircraft[first.aircraft]
+            mine = [o for o in options if isinstance(o, c.ChooseManoeuvre) and o.aircraft == aircraft.id]
+            return max(mine, key=lambda o: self._manoeuvre_value(rules, state, aircraft, o.manoeuvre))
+        if isinstance(first, c.ChooseFirstMover):
+            # Moving last sees where the enemy went: make the opponent move first.
+            return next(o for o in options if o.first != player)
+        if isinstance(first, c.SetThrottle):
+            aircraft = state.aircraft[first.aircraft]
+            return max(options, key=lambda o: self._throttle_value(rules, state, aircraft, o.change))
+        if isinstance(first, (c.ManoeuvrePlan, c.AdjustAltitude, c.Land, c.RocketBoostOut, c.Hover)):
+            aircraft = state.aircraft[state.active]
+            return max(options, key=lambda o: self._step_value(rules, state, aircraft, o))
+        if isinstance(first, c.PlaceAircraft):  # the set-up offers placements only (p.34)
+            return self._best_placement(rules, state, options)
+        if any(isinstance(o, (c.FireWeapons, c.LaunchAutonomous, c.PassFiring)) for o in options):
+            return max(options, key=lambda o: self._volley_value(rules, state, o))
+        if isinstance(first, (c.AcceptRoll, c.UseReroll)):
+            return self._reroll_choice(state, options)
+        if isinstance(first, c.PlaceReserve):
+            return max(options, key=lambda o: self._placement_value(rules, state, o))
+        take_off = [o for o in options if isinstance(o, (c.TakeOff, c.DropJumpTroops))]
+        if take_off:
+            return take_off[0]
+        return self.random.choice(options)
+
+    # ---------------------------------------------------------------- expected damage
+
+    def expected_damage(self, rules: Any, firer: AircraftState, firer_pose: Pose, firer_altitude: int,
+                        target: AircraftState, target_hex: Hex, target_altitude: int,
+                        target_evading: bool) -> float:
+        """Expected Structure lost by ``target`` if ``firer`` fired everything that bears on it."""
+        key = (id(firer), firer_pose, firer_altitude, id(target), target_hex, target_altitude, target_evading)
+        known = self._shots.get(key)
+        if known is not None and known[0] is firer and known[1] is target:
+            return known[2]
+        value = self._expected_damage(rules, firer, firer_pose, firer_altitude, target, target_hex,
+                                      target_altitude, target_evading)
+        self._shots[key] = (firer, target, value)
+        return value
+
+    def _expected_damage(self, rules: Any, firer: AircraftState, firer_pose: Pose, firer_altitude: int,
+                         target: AircraftState, target_hex: Hex, target_altitude: int,
+                         target_evading: bool) -> float:
+        distance = firer_pose.hex.distance(target_hex)
+        band = range_band(distance)
+        if band is None or target_altitude == 0 or firer_altitude == 0:
+            return 0.0
+        arcs = _arc_names(target_hex.q - firer_pose.hex.q, target_hex.r - firer_pose.hex.r, firer_pose.facing)
+        modifier = -abs(firer_altitude - target_altitude) - (1 if target_evading else 0)
+        hit = chance(5, modifier)
+        if hit == 0:
+            return 0.0
+        total = 0.0
+        for dice, damage in self._weapon_terms(rules, firer, band.name, arcs, target_altitude - firer_altitude):
+            total += dice * hit * damage
+        return total
+
+    def _weapon_terms(self, rules: Any, firer: AircraftState, band: str, arcs: frozenset[str],
+                      climb: int) -> tuple[tuple[int, float], ...]:
+        """The (Firepower dice, chance of a Damage roll) of each weapon of ``firer`` that bears on a target in
+        ``arcs`` at ``band``, ``climb`` Altitude levels above it (p.21-24), in the order of its weapons; the
+        same for every aircraft with the same weapons left, so worked out once."""
+        catalogue = rules.catalogue
+        key = (id(catalogue), firer.weapons, tuple(ammo == 0 for ammo in firer.ammo), band, arcs,
+               (climb > 0) - (climb < 0))
+        known = self._terms.get(key)
+        if known is not None and known[0] is catalogue:
+            return known[1]
+        terms = []
+        for weapon_id, ammo in zip(firer.weapons, firer.ammo, strict=False):
+            if ammo == 0:
+                continue
+            weapon = catalogue.weapons[weapon_id]
+            if weapon.has_rule("ground_attack") or weapon.has_rule("ground_to_air"):
+                continue
+            weapon_arcs = weapon.fire_arc.arcs
+            if "all_round" not in weapon_arcs and not arcs.intersection(weapon_arcs):
+                continue
+            vertical = weapon.fire_arc.vertical
+            if (vertical == "up" and climb < 0) or (vertical == "down" and climb > 0):
+                continue
+            dice = weapon.firepower[_BAND_INDEX[band]]
+            if not dice:
+                continue
+            damage = chance(weapon.damage, 0)
+            extra = weapon.rule_value("extra_damage")
+            if extra is not None:
+                damage += chance(extra, 0)
+            terms.append((dice, damage))
+        self._terms[key] = (catalogue, tuple(terms))
+        return tuple(terms)
+
+    # ---------------------------------------------------------------- positions
+
+    def _enemies(self, state: GameState, aircraft: AircraftState) -> list[AircraftState]:
+        return [a for a in state.aircraft.values()
+                if a.owner != aircraft.owner and a.status == FLYING and not a.ground_defence]
+
+    def position_value(self, rules: Any, state: GameState, aircraft: AircraftState, hex: Hex, facing: int,
+                       altitude: int, speed: int, stalled: bool, off_board: bool) -> float:
+        """How good it is for ``aircraft`` to end its move here, in Victory points (see the module docstring).
+
+        A Structure point is worth the aircraft's points over its Structure: damage is what turns an
+        aircraft into Victory points (p.32).
+        """
+        key = (id(state), id(aircraft), hex, facing, altitude, speed, stalled, off_board)
+        known = self._positions.get(key)
+        if known is not None and known[0] is state and known[1] is aircraft:
+            return known[2]
+        value = self._position_value(rules, state, aircraft, hex, facing, altitude, speed, stalled, off_board)
+        self._positions[key] = (state, aircraft, value)
+        return value
+
+    def _exchange(self, rules: Any, state: GameState, aircraft: AircraftState, unit: float, hex: Hex, facing: int,
+                  altitude: int, stalled: bool) -> float:
+        """The damage ``aircraft`` can expect to deal less that it can expect to take, ending here, and the
+        pull towards the nearest enemy (the first terms of :meth:`position_value`)."""
+        pose = Pose(hex, facing)
+        value = 0.0
+        nearest = None
+        for enemy in self._enemies(state, aircraft):
+            evading = enemy.stalled or enemy.spinning
+            # An enemy that has not moved yet will not be where it is now: its threat and its
+            # exposure count for less (UNMOVED_WEIGHT).
+            certainty = 1.0 if enemy.moved or state.phase != "movement" else UNMOVED_WEIGHT
+            value += certainty * _point_value(enemy) * self.expected_damage(
+                rules, aircraft, pose, altitude, enemy, enemy.hex, enemy.altitude, evading)
+            value -= certainty * DEFENCE_WEIGHT * unit * self.expected_damage(
+                rules, enemy, Pose(enemy.hex, enemy.facing), enemy.altitude, aircraft, hex, altitude, stalled)
+            gap = hex.distance(enemy.hex)
+            nearest = gap if nearest is None else min(nearest, gap)
+        if nearest is not None:
+            value -= CLOSING_WEIGHT * unit * nearest
+        return value
+
+    def _position_value(self, rules: Any, state: GameState, aircraft: AircraftState, hex: Hex, facing: int,
+                        altitude: int, speed: int, stalled: bool, off_board: bool) -> float:
+        if off_board:
+            return -10.0 * max(aircraft.points, 1)
+        profile = rules.profile(aircraft)
+        unit = _point_value(aircraft)
+        value = self._exchange(rules, state, aircraft, unit, hex, facing, altitude, stalled)
+        if stalled and not profile.can_hover:
+            value -= STALL_PENALTY * unit
+        if altitude <= 0:
+            value -= aircraft.points / 3  # a crash on a 1-2 (p.19)
+        if speed > profile.max_speed:
+            # Breaking Up: a hit on a 1-2 (p.19), and a damaged aircraft is worth 50% to the enemy (p.32).
+            value -= (unit + (0 if aircraft.damaged else aircraft.points / 2)) / 3 + unit
+        board = rules.board(state)
+        needed = max(speed, profile.min_speed)
+        room = _room_ahead(board, hex, facing, needed)
+        if room < needed:
+            value -= EDGE_PENALTY_PER_HEX * unit * (needed - room)
+        return value
+
+    def _flight_value(self, rules: Any, state: GameState, aircraft: AircraftState, flight: movement.Flight,
+                      speed: int, stalled: bool) -> float:
+        """The best value over the altitude choices after flying ``flight`` at ``speed``."""
+        board = rules.board(state)
+        off_board = movement.first_off_board(board, flight.path) is not None
+        end = flight.path[-1] if flight.path else aircraft.hex
+        best = None
+        for change in movement.altitude_options(speed):
+            altitude = aircraft.altitude + change
+            new_speed = speed - 1 if change > 0 else speed + 1 if change < 0 else speed
+            profile = rules.profile(aircraft)
+            stall = stalled or (change > 0 and (altitude > profile.max_altitude or new_speed < profile.min_speed))
+            value = self.position_value(rules, state, aircraft, end, flight.final_facing, altitude, new_speed,
+                                        stall, off_board)
+            best = value if best is None else max(best, value)
+        return best if best is not None else 0.0
+
+    def _manoeuvre_value(self, rules: Any, state: GameState, aircraft: AircraftState, number: int) -> float:
+        """The best value reachable with manoeuvre ``number`` over the throttle settings."""
+        if aircraft.status != FLYING:
+            return 1.0 if number == 1 else 0.0  # a landed aircraft takes off with manoeuvre 1
+        profile = rules.profile(aircraft)
+        manoeuvre = rules.manoeuvres.get(number)
+        best = -1e9
+        for change in movement.throttle_options(profile, aircraft.speed, rules.options.throttle_past_limits):
+            speed = aircraft.speed + change
+            stalled = speed < profile.min_speed
+            options = movement.flights(aircraft.hex, aircraft.facing, manoeuvre, speed) or \
+                [movement.straight(aircraft.hex, aircraft.facing, speed)]
+            for flight in options:
+                best = max(best, self._flight_value(rules, state, aircraft, flight, speed,
+                                                    stalled or not flight.stage_hexes))
+        return best
+
+    def _throttle_value(self, rules: Any, state: GameState, aircraft: AircraftState, change: int) -> float:
+        profile = rules.profile(aircraft)
+        speed = aircraft.speed + change
+        moving = msgspec.structs.replace(aircraft, speed=speed)
+        flights = movement.manoeuvre_flights(rules, moving)
+        stalled = speed < profile.min_speed and not profile.can_hover
+        return max(self._flight_value(rules, state, aircraft, f, speed, stalled or aircraft.stalled)
+                   for f in flights)
+
+    def _step_value(self, rules: Any, state: GameState, aircraft: AircraftState, option: Any) -> float:
+        profile = rules.profile(aircraft)
+        if isinstance(option, c.ManoeuvrePlan):
+            flight = movement.plan_flight(rules, aircraft, option.side, tuple(option.stage_hexes),
+                                          tuple(option.facings))
+            if flight is None:
+                return -1e9
+            return self._flight_value(rules, state, aircraft, flight, aircraft.speed,
+                                      aircraft.stalled or not flight.stage_hexes)
+        if isinstance(option, c.AdjustAltitude):
+            altitude = aircraft.altitude + option.change
+            speed = aircraft.speed - 1 if option.change > 0 else aircraft.speed + 1 if option.change < 0 \
+                else aircraft.speed
+            stalled = aircraft.stalled or (option.change > 0 and (altitude > profile.max_altitude
+                                                                  or speed < profile.min_speed))
+            return self.position_value(rules, state, aircraft, aircraft.hex, aircraft.facing, altitude, speed,
+                                       stalled, False)
+        if isinstance(option, c.Hover):
+            return self.position_value(rules, state, aircraft, aircraft.hex, option.facing, aircraft.altitude, 0,
+                                       False, False)
+        if isinstance(option, c.RocketBoostOut):
+            return -aircraft.points * 0.5 if aircraft.damaged else -aircraft.points
+        return -1.0  # landing in a Dogfight only makes the aircraft a ground target
+
+    # ---------------------------------------------------------------- firing
+
+    def _volley_value(self, rules: Any, state: GameState, option: Any) -> float:
+        if isinstance(option, c.PassFiring):
+            return 0.0
+        if isinstance(option, c.LaunchAutonomous):
+            return 0.5
+        firer = state.aircraft[option.aircraft]
+        value = 0.0
+        for shot in option.shots:
+            target = state.aircraft.get(shot.target) if shot.target else None
+            if target is None:
+                value += 0.2 if shot.target else 0.0  # a ground target: something, but not an aircraft
+                continue
+            weapon_id = firer.weapons[shot.weapon_index]
+            single = msgspec.structs.replace(firer, weapons=(weapon_id,), ammo=(firer.ammo[shot.weapon_index],))
+            expected = self.expected_damage(rules, single, Pose(firer.hex, firer.facing), firer.altitude,
+                                            target, target.hex, target.altitude,
+                                            target.stalled or target.spinning)
+            if firer.ammo[shot.weapon_index] is not None:
+                expected -= 0.25  # a limited shot spent now is not there later
+            value += expected
+        return value + 0.01 * len(option.shots)
+
+    def _reroll_choice(self, state: GameState, options: Sequence[Any]) -> Any:
+        """Re-roll a to-hit or damage roll that scored less than half of what it could expect."""
+        pending = getattr(state, "volley", None)
+        roll = getattr(getattr(pending, "pending", None), "roll", None)
+        reroll = next((o for o in options if isinstance(o, c.UseReroll)), None)
+        accept = next(o for o in options if isinstance(o, c.AcceptRoll))
+        if reroll is None or roll is None or roll.target is None:
+            return accept
+        modifier = roll.total_modifier
+        expected = roll.count * chance(roll.target, modifier)
+        scored = sum(1 for face in roll.faces if face != 1 and max(1, face + modifier) >= roll.target)
+        return reroll if scored < expected / 2 else accept
+
+    # ---------------------------------------------------------------- set-up
+
+    def _best_placement(self, rules: Any, state: GameState, options: Sequence[Any]) -> Any:
+        """``max(options, key=_placement_value)``: the first of the best placements, worked out over the axes of
+        the set-up's lazy placement products (hex, facing, Speed, Altitude) with the same arithmetic, without
+        building a command for each of the tens of thousands."""
+        parts = getattr(options, "_parts", None) or [options]
+        board = rules.board(state)
+        best_value, best_index, start = None, 0, 0
+        for part in parts:
+            axes = getattr(part, "_axes", None)
+            if axes is None or len(axes) != 4 or not len(part) or not isinstance(part[0], c.PlaceAircraft):
+                return max(options, key=lambda o: self._placement_value(rules, state, o))
+            profile = rules.profile(state.aircraft[part[0].aircraft])
+            hexes, facings, speeds, altitudes = axes
+            speed_terms = [-abs(speed - (profile.min_speed + profile.max_speed) / 2) * 0.5 for speed in speeds]
+            altitude_terms = [-abs(altitude - (profile.max_altitude + 1) / 2) * 0.5 for altitude in altitudes]
+            index = start
+            for hex in hexes:
+                column, _ = board.to_offset(hex)
+                centre = -abs(column - board.columns / 2)
+                for facing in facings:
+                    place = _room_ahead(board, hex, facing, 8) * 1.0 + centre * 0.3
+                    for speed_term in speed_terms:
+                        partial = place + speed_term
+                        for altitude_term in altitude_terms:
+                            value = partial + altitude_term
+                            if best_value is None or value > best_value:
+                                best_value, best_index = value, index
+                            index += 1
+            start += len(part)
+        return options[best_index]
+
+    def _placement_value(self, rules: Any, state: GameState, option: Any) -> float:
+        """Deploy in the middle of the edge, facing the far side, at a middling Speed and Altitude."""
+        board = rules.board(state)
+        aircraft = state.aircraft[option.aircraft]
+        profile = rules.profile(aircraft)
+        column, _ = board.to_offset(option.hex)
+        centre = -abs(column - board.columns / 2)
+        room = _room_ahead(board, option.hex, option.facing, 8)
+        speed = getattr(option, "speed", profile.max_speed)
+        middle_speed = -abs(speed - (profile.min_speed + profile.max_speed) / 2)
+        middle_altitude = -abs(option.altitude - (profile.max_altitude + 1) / 2)
+        return room * 1.0 + centre * 0.3 + middle_speed * 0.5 + middle_altitude * 0.5
+
+
+def _point_value(aircraft: AircraftState) -> float:
+    """What one Structure point of this aircraft is worth in Victory points (p.32)."""
+    return aircraft.points / max(aircraft.starting_structure, 1) if aircraft.points else 5.0
+
+
+@lru_cache(maxsize=65536)
+def _room_ahead(board: Any, hex: Hex, facing: int, limit: int) -> int:
+    """How many hexes straight ahead stay on the board, up to ``limit``."""
+    room = 0
+    for _ in range(limit):
+        hex = movement.step(hex, facing)
+        if not board.contains(hex):
+            break
+        room += 1
+    return room
+
+
+# ---------------------------------------------------------------- the baseline: sensible random play
+
+
+class BaselineBot:
+    """Plays at random among the choices that do not throw the game away: the baseline of simulations.
+
+    The random bot flies off the board within a turn or two (a Dogfight of it lasts 1.4 turns), so its
+    games say nothing about the rules. This bot chooses uniformly, like the random bot, but only among the
+    choices a player would not call a blunder; when none is left it chooses among all of them:
+
+    * no Ace Manoeuvre, Throttle setting or plan that takes the aircraft off the board (leaving the Area
+      of Engagement gives the enemy its points, p.17, p.32), nor one that ends where no manoeuvre it has
+      could keep it on the board next turn, unless this is the Disengagement turn, where leaving is the
+      point (p.31);
+    * no Speed below Min Speed (a Stall, p.15, p.18) or above Max Speed (Breaking Up, p.19), by Throttle
+      or by climbing and diving; no climb above Max Altitude (a Stall, p.18); no dive to Altitude 0 (a
+      Crash on a 1-2, p.19);
+    * no landing and no Rocket Boosters out of the game (a landed aircraft is only a ground target, p.19;
+      boosting out is disengaging, p.37);
+    * set up (p.34) and reserves (p.33) facing into the board, with two turns' flight ahead;
+    * no holding fire when a shot is offered (p.20: holding fire only gives up the damage).
+
+    Everything else (who moves first, which aircraft moves, which weapons at which target, re-rolls) is
+    uniform.
+    """
+
+    name = "baseline"
+    #: Random placements drawn before giving up on finding one with room ahead (then any placement).
+    PLACEMENT_DRAWS = 64
+
+    def __init__(self, seed: int | str = 0):
+        self.random = StableRandom(f"baseline-bot:{seed}")
+
+    def choose(self, session: Any, player: str, options: Sequence[Any]) -> Any:
+        rules, state = session.ruleset, session.state
+        first = options[0]
+        if isinstance(first, (c.PlaceAircraft, c.PlaceReserve)):
+            return self._placement(rules, state, options)
+        if state.disengagement_turn:
+            return self.random.choice(options)
+        # The choices by how careful they are, most careful first: the first tier that keeps any is chosen
+        # from (each worked out only when the tiers before it kept nothing).
+        tiers: list[Callable[[], Sequence[Any]]] = []
+        if isinstance(first, (c.ChooseManoeuvre, c.DeclineManoeuvre)):
+            for careful in (True, False):
+                tiers.append(functools.partial(self._manoeuvres_kept, rules, state, options, careful))
+        elif isinstance(first, c.SetThrottle):
+            aircraft = state.aircraft[first.aircraft]
+            for careful in (True, False):
+                tiers.append(functools.partial(self._throttles_kept, rules, state, aircraft, options, careful))
+        elif isinstance(first, c.ManoeuvrePlan):
+            aircraft = state.aircraft[first.aircraft]
+            flights = movement.manoeuvre_flights(rules, aircraft)
+            if len(flights) == len(options):  # the plans are offered in the order of the flights
+                board = rules.board(state)
+                on_board = [(o, f) for o, f in zip(options, flights, strict=True)
+                            if movement.first_off_board(board, f.path) is None]
+                turn_after = _next_turn(rules, aircraft, aircraft.speed)
+                tiers.append(lambda: [o for o, f in on_board if _pose_has_a_way_on(
+                    board, f.path[-1] if f.path else aircraft.hex, f.final_facing, *turn_after)])
+                tiers.append(lambda: [o for o, _ in on_board])
+        elif isinstance(first, (c.AdjustAltitude, c.Land, c.RocketBoostOut)):
+            aircraft = state.aircraft[first.aircraft]
+            tiers.append(lambda: [o for o in options if isinstance(o, c.AdjustAltitude)
+                                  and self._altitude_is_safe(rules, aircraft, o.change)])
+        elif any(isinstance(o, c.PassFiring) for o in options):
+            tiers.append(lambda: [o for o in options if not isinstance(o, c.PassFiring)])
+        for tier in tiers:
+            sensible = tier()
+            if sensible:
+                return self.random.choice(sensible)
+        return self.random.choice(options)
+
+    def _manoeuvres_kept(self, rules: Any, state: GameState, options: Sequence[Any], careful: bool) -> list[Any]:
+        judged: dict[tuple[str, int], bool] = {}
+        return [o for o in options if not isinstance(o, c.ChooseManoeuvre)
+                or self._judged(judged, rules, state, state.aircraft[o.aircraft], o.manoeuvre, careful)]
+
+    def _throttles_kept(self, rules: Any, state: GameState, aircraft: AircraftState, options: Sequence[Any],
+                        careful: bool) -> list[Any]:
+        return [o for o in options
+                if self._keeps_flying(rules, state, aircraft, aircraft.revealed, aircraft.speed + o.change, careful)]
+
+    # ---------------------------------------------------------------- what throws the game away
+
+    @staticmethod
+    def _altitude_is_safe(rules: Any, aircraft: AircraftState, change: int) -> bool:
+        """No Stall, Crash or Breaking Up from this climb or dive (p.18-19)."""
+        profile = rules.profile(aircraft)
+        altitude = aircraft.altitude + change
+        speed = aircraft.speed - 1 if change > 0 else aircraft.speed + 1 if change < 0 else aircraft.speed
+        if altitude <= 0 or speed > profile.max_speed:
+            return False
+        return not (change > 0 and (altitude > profile.max_altitude or speed < profile.min_speed))
+
+    def _judged(self, judged: dict[tuple[str, int], bool], rules: Any, state: GameState, aircraft: AircraftState,
+                manoeuvre: int, careful: bool) -> bool:
+        key = (aircraft.id, manoeuvre)
+        if key not in judged:
+            judged[key] = self._keeps_flying(rules, state, aircraft, manoeuvre, None, careful)
+        return judged[key]
+
+    def _keeps_flying(self, rules: Any, state: GameState, aircraft: AircraftState, manoeuvre: int | None,
+                      speed: int | None, careful: bool) -> bool:
+        """Whether the aircraft can fly ``manoeuvre`` (None: straight ahead) at ``speed`` (None: at any Speed
+        its Throttle reaches) without Stalling, risking Breaking Up or leaving the board; ``careful``: and
+        end where some manoeuvre of its own keeps it on the board next turn. A landed aircraft takes off
+        with manoeuvre 1 (p.19): anything goes."""
+        if aircraft.status != FLYING:
+            return True
+        profile = rules.profile(aircraft)
+        if speed is None:
+            return any(self._keeps_flying(rules, state, aircraft, manoeuvre, aircraft.speed + change, careful)
+                       for change in movement.throttle_options(profile, aircraft.speed,
+                                                               rules.options.throttle_past_limits))
+        if speed > profile.max_speed or (speed < profile.min_speed and not profile.can_hover):
+            return False
+        if speed == 0:
+            return True  # Hovering (Min Speed 0, p.16): it stays where it is
+        chosen = rules.manoeuvres.get(manoeuvre) if manoeuvre is not None else None
+        if chosen is not None and not movement.can_complete(chosen, speed):
+            return False  # too slow to complete the manoeuvre: it Stalls (p.17)
+        board = rules.board(state)
+        after = _next_turn(rules, aircraft, speed) if careful else None
+        if chosen is None:
+            path = movement.straight(aircraft.hex, aircraft.facing, speed).path
+            if movement.first_off_board(board, path) is not None:
+                return False
+            return after is None or _pose_has_a_way_on(board, path[-1], aircraft.facing, *after)
+        return _flies_on(board, aircraft.hex, aircraft.facing, chosen, speed, after)
+
+    def _placement(self, rules: Any, state: GameState, options: Sequence[Any]) -> Any:
+        """A random placement facing into the board with room for two turns at its Speed (p.34)."""
+        board = rules.board(state)
+        choice = None
+        for _ in range(self.PLACEMENT_DRAWS):
+            choice = self.random.choice(options)
+            aircraft = state.aircraft[choice.aircraft]
+            profile = rules.profile(aircraft)
+            needed = 2 * max(getattr(choice, "speed", profile.max_speed), profile.min_speed, 1)
+            if aircraft.ground_defence or _room_ahead(board, Hex(*choice.hex), choice.facing, needed) >= needed:
+                return choice
+        return choice
+
+
+def _next_turn(rules: Any, aircraft: AircraftState, speed: int) -> tuple[tuple[Any, ...], int, int]:
+    """What the aircraft may fly next turn after moving at ``speed``: its manoeuvres, and the Speeds within
+    a Throttle (and a climb or dive) of it that neither Stall nor Break Up (p.15, p.18)."""
+    profile = rules.profile(aircraft)
+    manoeuvres = _manoeuvres_of(rules.manoeuvres, profile)
+    low = max(profile.min_speed, 1, speed - profile.throttle - 1)
+    high = min(profile.max_speed, speed + profile.throttle + 1)
+    return manoeuvres, low, high
+
+
+@lru_cache(maxsize=1 << 17)
+def _flies_on(board: Any, hex: Hex, facing: int, manoeuvre: Any, speed: int,
+              after: tuple[tuple[Any, ...], int, int] | None) -> bool:
+    """Whether some way of flying ``manoeuvre`` at ``speed`` from (hex, facing) stays on the board (p.17)
+    and, given ``after`` (:func:`_next_turn`), ends where a manoeuvre keeps it on the board next turn."""
+    q, r = hex
+    contains = board.contains
+    for flight in movement.reach(manoeuvre, facing, speed):
+        if all(contains(Hex(q + a, r + b)) for a, b in flight.path):
+            if after is None:
+                return True
+            end = flight.path[-1] if flight.path else (0, 0)
+            if _pose_has_a_way_on(board, Hex(q + end[0], r + end[1]), flight.final_facing, *after):
+                return True
+    return False
+
+
+@lru_cache(maxsize=1 << 17)
+def _pose_has_a_way_on(board: Any, hex: Hex, facing: int, manoeuvres: tuple[Any, ...], low: int, high: int) -> bool:
+    """Whether one of ``manoeuvres`` at a Speed in [low, high] keeps an aircraft at (hex, facing) on the board."""
+    return any(movement.can_complete(manoeuvre, speed) and _flies_on(board, hex, facing, manoeuvre, speed, None)
+               for manoeuvre in manoeuvres for speed in range(low, high + 1))
+
+
+@lru_cache(maxsize=1024)
+def _manoeuvres_of(table: Any, profile: Any) -> tuple[Any, ...]:
+    """The Ace Manoeuvres a profile can perform, as far as the table holds them (p.10)."""
+    return tuple(table.get(number) for number in profile.ace_manoeuvres if number in table)
+
+
+@lru_cache(maxsize=4096)
+def _arc_names(dq: int, dr: int, facing: int) -> frozenset[str]:
+    """The Fire Arcs (p.21) of a firer facing ``facing`` that hold a target ``(dq, dr)`` hexes away."""
+    return frozenset(_ARC_NAMES[a.name] for a in arcs_containing(Pose(Hex(0, 0), facing), Hex(dq, dr))
+                     if a.name in _ARC_NAMES)
