@@ -378,7 +378,7 @@ class AeronauticaRules(Ruleset):
     def demo_scenario(self) -> Any:
         from . import tools
 
-        return tools.DEMO
+        return tools.demo_for(self)
 
     def bots(self) -> Any:
         from . import tools

@@ -230,6 +230,16 @@ DEMO = ("dogfight", {}, ("greedy", "random"))
 DEMO_SEED = 22
 
 
+def demo_for(rules: Any) -> tuple[str, dict[str, Any], tuple[str, str]]:
+    """The demo under ``rules``: the Dogfight's agreed points limit (p.9, p.34) is the smallest multiple of ten
+    that both demo forces fit under this version's points, each within ten points of it: 100 under the 2019
+    points, 110 under the 2020 update's, where the Veil Squadron costs 108."""
+    totals = [force_points(force, rules.catalogue).total for force in demo_forces()]
+    limit = max(DEMO_POINTS, -(-max(totals) // 10) * 10)
+    name, options, bots = DEMO
+    return name, ({**options, "points": limit} if limit != DEMO_POINTS else options), bots
+
+
 # ---------------------------------------------------------------------------------------------------------
 # Bots, secrets, legacy records, variants
 # ---------------------------------------------------------------------------------------------------------
