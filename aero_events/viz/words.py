@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from aero_events.core import DiceRolled, StateCheckpoint
+from aero_events.core import DiceRolled, RedactedEvent, StateCheckpoint
 
 #: Core bookkeeping events never told in the panel (the events a command caused are told instead).
 _SILENT = frozenset({"CommandIssued", "SecretCommandIssued"})
@@ -46,6 +46,8 @@ def describe_event(event: Any, ruleset: Any = None, state: Any = None) -> Line |
     """The line telling ``event`` (``state``: the state before it), or None for bookkeeping."""
     if type(event) is StateCheckpoint or event.type_name() in _SILENT:
         return None
+    if type(event) is RedactedEvent and event.secret_type in _SILENT:
+        return None  # another player's sealed command: the events it caused are told (as that viewer sees them)
     if type(event) is DiceRolled:
         return Line(dice_line(event), minor=True)
     if ruleset is None:

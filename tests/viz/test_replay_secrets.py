@@ -29,3 +29,10 @@ def test_a_players_replay_tells_their_own_bids_and_not_the_others():
     assert own and all("alice" in text for text in own)
     assert not any("amount" in text and "owner='bob'" in text or "owner=bob" in text and "amount" in text
                    for text in lines)
+
+
+def test_another_players_sealed_command_is_bookkeeping_and_not_told():
+    session = GameSession(BiddingRules(), None, dice=SeededDice(5), game_id="bids")
+    play_scripted_game(session, bids=((2, 1), (3, 3), (1, 2)))
+    lines = [line.text for step in replay_steps(timeline_from_session(session), viewer=None) for line in step.lines]
+    assert not any("CommandIssued" in text for text in lines)
