@@ -64,7 +64,33 @@ class Modifier(msgspec.Struct, frozen=True):
     value: int
 
 
-class DiceRolled(Event, frozen=True, tag="DiceRolled"):
+class RollResults:
+    """What the rules read of a roll, open or secret: the results, modifiers and total (a slotless mixin, so
+    :class:`DiceRolled` and :class:`SecretDiceRolled` share it without changing what they encode)."""
+
+    __slots__ = ()
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """The results the rule reads: the faces, or for a D3 the halved faces rounded up (p.7)."""
+        if self.d3:  # type: ignore[attr-defined]
+            return tuple((face + 1) // 2 for face in self.faces)  # type: ignore[attr-defined]
+        return self.faces  # type: ignore[attr-defined]
+
+    @property
+    def total_modifier(self) -> int:
+        return sum(m.value for m in self.modifiers)  # type: ignore[attr-defined]
+
+    @property
+    def total(self) -> int:
+        return sum(self.values)
+
+    def tape_faces(self) -> tuple[int, ...]:
+        """The faces drawn from the dice source, in order (what a tape must hold to replay this roll)."""
+        return self.faces  # type: ignore[attr-defined]
+
+
+class DiceRolled(RollResults, Event, frozen=True, tag="DiceRolled"):
     """A roll of ``count`` dice of ``sides`` sides, and the faces that came up.
 
     ``roll_index`` numbers the rolls of a game branch from 0. ``target`` and
@@ -85,33 +111,14 @@ class DiceRolled(Event, frozen=True, tag="DiceRolled"):
     replaces: int | None = None
 
     @property
-    def values(self) -> tuple[int, ...]:
-        """The results the rule reads: the faces, or for a D3 the halved faces rounded up (p.7)."""
-        if self.d3:
-            return tuple((face + 1) // 2 for face in self.faces)
-        return self.faces
-
-    @property
-    def total_modifier(self) -> int:
-        return sum(m.value for m in self.modifiers)
-
-    @property
-    def total(self) -> int:
-        return sum(self.values)
-
-    @property
     def headings(self) -> tuple[int, ...]:
         """For a direction roll (``sides == DIRECTION_SIDES``): the headings in 1/100 degree, 0..35999."""
         if self.sides != DIRECTION_SIDES:
             raise DiceError(f"{self.purpose}: a D{self.sides} roll is not a direction roll")
         return tuple(face - 1 for face in self.faces)
 
-    def tape_faces(self) -> tuple[int, ...]:
-        """The faces drawn from the dice source, in order (what a tape must hold to replay this roll)."""
-        return self.faces
 
-
-class SecretDiceRolled(SecretEvent, frozen=True, kw_only=True, tag="SecretDiceRolled"):
+class SecretDiceRolled(RollResults, SecretEvent, frozen=True, kw_only=True, tag="SecretDiceRolled"):
     """A roll only ``owner`` sees: others see who rolled, how many dice of which die, and a commitment.
 
     The same fields as :class:`DiceRolled`; ``faces`` is the secret field. A later
@@ -130,22 +137,6 @@ class SecretDiceRolled(SecretEvent, frozen=True, kw_only=True, tag="SecretDiceRo
     d3: bool = False
     replaces: int | None = None
 
-    @property
-    def values(self) -> tuple[int, ...]:
-        if self.d3:
-            return tuple((face + 1) // 2 for face in self.faces)
-        return self.faces
-
-    @property
-    def total_modifier(self) -> int:
-        return sum(m.value for m in self.modifiers)
-
-    @property
-    def total(self) -> int:
-        return sum(self.values)
-
-    def tape_faces(self) -> tuple[int, ...]:
-        return self.faces
 
 
 class DiceRevealed(Event, frozen=True, kw_only=True, tag="DiceRevealed"):
