@@ -23,6 +23,7 @@ from aero_events.core.errors import AeroError
 
 #: Modules that register subcommands, in the order their commands are listed.
 COMMAND_MODULES: list[str] = ["aero_events.cli.demo", "aero_events.cli.play", "aero_events.cli.store_commands",
+                               "aero_events.cli.branch_commands",
                                "aero_events.cli.viz_commands", "aero_events.cli.rules_commands",
                                "aero_events.cli.record_commands", "aero_events.cli.odds_commands"]
 
