@@ -163,3 +163,37 @@ def test_recalling_craft_frees_the_fleet_limit_p27():
     _, after = decide(state, RecallAttackCraft(player="imperial", marker="wave-50"))
     _, after = launch(after, 2, 2)
     assert sum(m.strength for m in after.ordnance.values()) == 4
+
+
+def fighters_in_ordnance_phase():
+    _, state = launch(carrier_state(), 2, 0)
+    _, state = decide(state, EndShooting(player="imperial"))
+    return state
+
+
+def test_attack_craft_turn_freely_around_what_they_avoid_p29():
+    """Craft "turn freely and move in any direction, up to the distance indicated by their speed" and avoid
+    what their course does not touch (p.29): straight to (93, 44) the wave meets the Murder at (90, 35); by
+    way of (98, 27) it flies round it (28.4 cm in all)."""
+    state = fighters_in_ordnance_phase()
+    _, straight = decide(state, MoveAttackCraft(player="imperial", marker="wave-1", x=93_000, y=44_000))
+    assert straight.pending is not None and straight.pending.ship == "murder"
+    _, around = decide(state, MoveAttackCraft(player="imperial", marker="wave-1", x=93_000, y=44_000,
+                                              via=((98_000, 27_000),)))
+    assert around.pending is None and "wave-1" in around.ordnance
+    assert (around.ordnance["wave-1"].position, around.ordnance["wave-1"].done) == ((93_000, 44_000), True)
+
+
+def test_a_turning_path_is_at_most_the_craft_speed_p29():
+    with pytest.raises(RuleError, match="at most 30 cm"):
+        decide(fighters_in_ordnance_phase(), MoveAttackCraft(player="imperial", marker="wave-1", x=93_000, y=44_000,
+                                                             via=((110_000, 20_000),)))
+
+
+def test_contacts_on_a_later_leg_of_the_path_are_met_p29():
+    state = fighters_in_ordnance_phase()
+    _, after = decide(state, MoveAttackCraft(player="imperial", marker="wave-1", x=96_000, y=35_000,
+                                             via=((84_000, 30_000),)))
+    assert after.pending is not None and after.pending.ship == "murder"
+    wave = after.ordnance["wave-1"]
+    assert wave.position != (96_000, 35_000) and 84_000 < wave.x < 96_000

@@ -105,8 +105,10 @@ def test_catastrophic_damage_drifting_and_blazing_hulks_p26():
 
 
 def test_plasma_drive_overload_strikes_ships_nearby_with_lances_p26():
-    """9-11: removed, Blast markers = half its starting hits, lance shots of strength 4 within 3D6 cm."""
-    state = with_ship(state_with(AGRIPPA, ship("unclean", "chaos", "murder", 90, 30, 90)), "agrippa", damage=7)
+    """9-11: removed, Blast markers = half its starting hits, lance shots of strength 4 within 3D6 cm. (The
+    Unclean's own movement phase: no Brace window, p.11.)"""
+    state = with_ship(state_with(AGRIPPA, ship("unclean", "chaos", "murder", 90, 30, 90), active="chaos"),
+                      "agrippa", damage=7)
     events, after = hit(state, "agrippa", 1, [1, 5, 5, 4, 4, 4, 6, 6, 1, 1, 1, 1, 1],
                         kind="torpedo")
     assert after.ships["agrippa"].status == DESTROYED

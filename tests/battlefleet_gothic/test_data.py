@@ -82,3 +82,20 @@ def test_gunnery_rows_must_fall_from_easiest_to_hardest(tmp_path):
 def test_a_missing_file_is_a_data_error(tmp_path):
     with pytest.raises(DataError):
         load_data(geometry=str(tmp_path / "nope.json"))
+
+
+def test_torpedo_kinds_and_the_raid_reading_are_checked(tmp_path):
+    """The boarding torpedo kind (p.28) and the hit-and-run reconstruction are data: a bad field is named."""
+    kinds = RULES.data.ordnance["torpedo_kinds"].value
+    assert kinds["boarding"]["steer_degrees"] == 45 and kinds["boarding"]["hit_and_run"]
+    assert RULES.data.ordnance["hit_and_run_raid"].confidence == "reconstruction"
+    path = _broken_copy(tmp_path, "ordnance.json",
+                        lambda d: d["entries"]["torpedo_kinds"]["value"]["boarding"].update(steer_degrees="45"))
+    with pytest.raises(DataError) as caught:
+        load_data(ordnance=path)
+    assert caught.value.location == "torpedo_kinds.boarding" and caught.value.field == "steer_degrees"
+    path = _broken_copy(tmp_path, "ordnance.json",
+                        lambda d: d["entries"]["hit_and_run_raid"]["value"].update(success_on=7))
+    with pytest.raises(DataError) as caught:
+        load_data(ordnance=path)
+    assert caught.value.location == "hit_and_run_raid" and caught.value.field == "success_on"

@@ -116,3 +116,21 @@ def test_corpus_plan_scenarios_build_and_coverage_names_rules():
     session = play_seeded_game(1)
     items = plan.coverage(RULES, session.state_at(0), session.events())
     assert {"weapons batteries (p.19-20)", "ending the battle (p.13)"} <= items <= plan.required
+
+
+def test_a_game_with_the_hit_and_run_reconstruction_is_played_and_replayed():
+    """``RuleOptions(hit_and_run=True)``: bots steer boarding torpedoes and board ships; the game replays."""
+    from aero_events.rulesets.battlefleet_gothic import BattlefleetGothicRules, RuleOptions
+
+    raids = BattlefleetGothicRules(options=RuleOptions(hit_and_run=True))
+    fleets = {"imperial": ["dictator", "lunar"], "chaos": ["devastation", "murder"]}
+    session = play_seeded_game(1, options={"fleets": fleets, "points_cap": False}, rules=raids,
+                               bots_by_side={"imperial": "random", "chaos": "random"})
+    kinds = {type(env.event).__name__ for env in session.events()}
+    assert session.is_over() and {"HitAndRunRaid", "TorpedoesSteered"} <= kinds
+    replay = GameSession(raids, session.game.setup, dice=TapeDice([]), game_id=session.game_id)
+    replay.record(session.events())
+    assert replay.state_hash() == session.state_hash()
+    lines = [raids.describe_event(env.event, session.state_at(env.seq - 1)) for env in session.events()
+             if type(env.event).__name__ in ("HitAndRunRaid", "TorpedoesSteered")]
+    assert all(lines)

@@ -1,8 +1,10 @@
 """First principles (p.6-7), the turn (p.13-14) and the geometry behind them."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from aero_events.core import DiceCup, DiceRolled, RuleError, TapeDice
 from aero_events.rulesets.battlefleet_gothic import events as ev
 from aero_events.rulesets.battlefleet_gothic import geometry
 from aero_events.rulesets.battlefleet_gothic.commands import (
@@ -12,7 +14,9 @@ from aero_events.rulesets.battlefleet_gothic.commands import (
     MoveShip,
     RollOff,
 )
-from aero_events.rulesets.battlefleet_gothic.state import GAME_OVER, MOVEMENT, SETUP, SHOOTING
+from aero_events.rulesets.battlefleet_gothic.rerolls import reroll_misses
+from aero_events.rulesets.battlefleet_gothic.state import GAME_OVER, LOCK_ON, MOVEMENT, SETUP, SHOOTING
+from aero_events.rulesets.battlefleet_gothic.turn import Emitter
 
 from .helpers import QUIET, RULES, decide, of_type, replace, ship, state_with, with_ship
 
@@ -98,3 +102,28 @@ def test_battle_ends_after_the_last_turn_with_cruiser_clash_points():
     _, after = decide(state, MoveShip(player="chaos", ship="unclean", legs=(15_000,)), [1])
     assert after.phase == GAME_OVER and after.winner == "chaos"
     assert RULES.outcome(after).scores == {"imperial": 0.0, "chaos": 6.0}  # 5 damage + crippled
+
+
+def test_a_rerolled_die_is_never_rerolled_again_p7():
+    """Re-rolls (p.7): "The second score counts ... No single Special Order or other leadership test can be
+    re-rolled more than once, regardless of the source of the re-roll." Lock On's re-roll of seven misses
+    misses again: those dice stay missed; re-rolling the re-roll, or the first roll a second time, is refused."""
+    agrippa = ship("agrippa", "imperial", "lunar", 90, 20, 0)
+    unclean = ship("unclean", "chaos", "murder", 90, 45, 90)
+    state = with_ship(state_with(agrippa, unclean, phase=SHOOTING, active="chaos"), "unclean", order=LOCK_ON)
+    events, _ = decide(state, FireWeapons(player="chaos", ship="unclean", target="agrippa",
+                                          weapons=("starboard_battery",)), [1] * 14, rules=QUIET)
+    rolls = [e for e in events if isinstance(e, DiceRolled) and e.purpose.startswith("weapons batteries")]
+    assert [len(r.faces) for r in rolls] == [7, 7] and rolls[1].replaces == rolls[0].roll_index
+    assert of_type(events, ev.GunneryResolved)[0].hits == 0
+    out = Emitter(state, QUIET.evolve)
+    dice = DiceCup(TapeDice([1] * 20))
+    first = dice.roll(3, purpose="lances", roller="chaos", target=4)
+    out.emit(first)
+    reroll_misses(out, dice, first, 4, purpose="lances", roller="chaos", sources=("lock on",))
+    again = out.events[-1]
+    with pytest.raises(RuleError, match="only be re-rolled once"):
+        reroll_misses(out, dice, again, 4, purpose="lances", roller="chaos", sources=("lock on",))
+    with pytest.raises(RuleError, match="only be re-rolled once"):
+        reroll_misses(out, dice, first, 4, purpose="lances", roller="chaos", sources=("another source",))
+    assert sum(1 for e in out.events if isinstance(e, DiceRolled) and e.replaces is not None) == 1

@@ -276,3 +276,39 @@ def test_dorsal_mounts_fire_left_front_and_right_but_not_rear_p19():
     dorsal = cls.weapon("dorsal_battery")
     assert bears(RULES, state, state.ships["emperor"], dorsal, state.ships["ahead"].position, "ahead")
     assert not bears(RULES, state, state.ships["emperor"], dorsal, state.ships["behind"].position, "behind")
+
+
+def carnage_squadron():
+    agrippa = ship("agrippa", "imperial", "lunar", 90, 20, 0, name="Agrippa")
+    first = replace(ship("carnage1", "chaos", "carnage", 85, 45, 90), squadron="raiders")
+    second = replace(ship("carnage2", "chaos", "carnage", 95, 45, 90), squadron="raiders")
+    loner = ship("loner", "chaos", "carnage", 100, 45, 90)
+    return state_with(agrippa, first, second, loner, phase=SHOOTING, active="chaos")
+
+
+def test_a_carnage_squadron_fires_one_broadside_of_firepower_32_p20():
+    """p.20: "a squadron of two Carnage cruisers can have up to firepower 32 in one broadside, or firepower
+    (20+12)": both ships' starboard and prow batteries in one roll, 14 + 8 dice against the closing Agrippa."""
+    state = carnage_squadron()
+    mates = (("carnage2", "starboard_battery"), ("carnage2", "starboard_long_battery"), ("carnage2", "prow_battery"))
+    command = FireWeapons(player="chaos", ship="carnage1", target="agrippa",
+                          weapons=("starboard_battery", "starboard_long_battery", "prow_battery"), squadron=mates)
+    assert command in QUIET.legal_commands(state, "chaos")
+    events, after = decide(state, command, [1] * 22, rules=QUIET)
+    gunnery = of_type(events, ev.GunneryResolved)[0]
+    assert (gunnery.firepower, gunnery.column, gunnery.dice) == (32, "B", 22)
+    assert after.ships["carnage2"].weapons_used == {"starboard_battery": 6, "starboard_long_battery": 4,
+                                                    "prow_battery": 6}
+    assert {shot.shooter for shot in after.shots} == {"carnage1", "carnage2"}
+    with pytest.raises(RuleError, match="squadron"):
+        decide(state, replace(command, squadron=(("loner", "starboard_battery"),)), rules=QUIET)
+
+
+def test_squadron_fire_waits_for_the_targets_brace_decision_p23():
+    state = carnage_squadron()
+    command = FireWeapons(player="chaos", ship="carnage1", target="agrippa", weapons=("starboard_battery",),
+                          squadron=(("carnage2", "starboard_battery"),))
+    _, waiting = decide(state, command)
+    assert waiting.pending.joined == (("carnage2", "starboard_battery", 6),)
+    events, _ = decide(waiting, React(player="imperial", ship="agrippa", brace=False), [1] * 10)
+    assert of_type(events, ev.GunneryResolved)[0].firepower == 12

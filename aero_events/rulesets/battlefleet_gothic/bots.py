@@ -36,6 +36,8 @@ class BroadsideBot:
             by_type.setdefault(type(option), []).append(option)
         if cmd.React in by_type:
             return self._react(rules, state, by_type[cmd.React])
+        if cmd.SteerTorpedoes in by_type:
+            return self._steer(state, by_type[cmd.SteerTorpedoes])
         if cmd.MoveAttackCraft in by_type:
             return self._craft(state, by_type[cmd.MoveAttackCraft])
         if cmd.ChooseTurnOrder in by_type:
@@ -71,7 +73,7 @@ class BroadsideBot:
         pending = state.pending
         ship = state.ships[pending.ship]
         cls = rules.ship_class(ship)
-        heavy = sum(amount for _, amount in pending.weapons) >= 8 or pending.kind in ("torpedoes", "nova")
+        heavy = sum(amount for _, amount in pending.weapons) >= 8 or pending.kind in ("torpedoes", "nova", "explosion")
         brace = sh.crippled(cls, ship) or (heavy and ship.damage + 3 >= cls.hits // 2)
         for option in options:
             if option.brace == brace and option.turrets:
@@ -132,7 +134,8 @@ class BroadsideBot:
     def _weight(rules, state, option) -> int:
         cls = rules.ship_class(state.ships[option.ship])
         bonus = 100 if option.target in state.ships else 0
-        return bonus + sum(cls.weapon(w).value for w in option.weapons)
+        mates = sum(rules.ship_class(state.ships[m]).weapon(w).value for m, w in option.squadron)
+        return bonus + sum(cls.weapon(w).value for w in option.weapons) + mates
 
     def _launch(self, state, options):
         """Launch when an enemy is within 60 cm: the most bombers."""
@@ -155,6 +158,16 @@ class BroadsideBot:
             return min(geometry.distance_sq((option.x, option.y), goal) for goal in goals)
 
         return min(options, key=lambda o: (gap(o), o.x, o.y))
+
+    def _steer(self, state, options):
+        """Boarding torpedoes turn towards the nearest enemy ship (p.28)."""
+        salvo = state.ordnance[options[0].marker]
+        enemies = [s for s in state.ships.values() if s.side != salvo.side and s.status == ACTIVE]
+        if not enemies:
+            return min(options, key=lambda o: abs(o.turn))
+        enemy = min(enemies, key=lambda s: (geometry.distance_sq(salvo.position, s.position), s.id))
+        wanted = geometry.bearing(salvo.position, enemy.position)
+        return min(options, key=lambda o: (abs((salvo.heading + o.turn - wanted + 18000) % 36000 - 18000), o.turn))
 
     def _torpedoes(self, rules, state, options):
         best, best_gap = None, 1500

@@ -40,6 +40,7 @@ class FireWeapons(Command, frozen=True, tag="bfg.FireWeapons"):
     target: str
     weapons: tuple[str, ...]
     amounts: tuple[int, ...] = ()
+    squadron: tuple[tuple[str, str], ...] = ()  # (ship, weapons battery) of squadron mates firing with it (p.20)
 
 
 class FireNovaCannon(Command, frozen=True, tag="bfg.FireNovaCannon"):
@@ -51,11 +52,24 @@ class FireNovaCannon(Command, frozen=True, tag="bfg.FireNovaCannon"):
 
 
 class LaunchTorpedoes(Command, frozen=True, tag="bfg.LaunchTorpedoes"):
-    """Launch a torpedo salvo from the base on ``heading`` inside the weapon's arc (p.27-28)."""
+    """Launch a torpedo salvo from the base on ``heading`` inside the weapon's arc (p.27-28); ``kind`` is a
+    torpedo kind of ``ordnance.json`` ("boarding", p.28, needs ``RuleOptions(hit_and_run=True)``), and
+    ``ignore_hulks`` the boarding salvo's election to pass hulks (p.28)."""
 
     ship: str
     weapon: str
     heading: int
+    kind: str = "standard"
+    ignore_hulks: bool = False
+
+
+class SteerTorpedoes(Command, frozen=True, tag="bfg.SteerTorpedoes"):
+    """A boarding salvo's turn of up to 45 degrees at the start of the ordnance phase, not in the turn it was
+    launched (p.28); positive to starboard. ``ignore_hulks``: the salvo passes hulks (p.28)."""
+
+    marker: str
+    turn: int
+    ignore_hulks: bool = True
 
 
 class EndShooting(Command, frozen=True, tag="bfg.EndShooting"):
@@ -86,16 +100,20 @@ class LaunchAttackCraft(Command, frozen=True, tag="bfg.LaunchAttackCraft"):
     ship: str
     fighters: int
     bombers: int
+    assault_boats: int = 0  # p.30; needs RuleOptions(hit_and_run=True)
 
 
 class MoveAttackCraft(Command, frozen=True, tag="bfg.MoveAttackCraft"):
-    """Move a wave in the ordnance phase straight to (x, y), at most its speed (p.29)."""
+    """Move a wave in the ordnance phase to (x, y), through the points ``via`` first (craft turn freely,
+    p.29), the whole path at most its speed."""
 
     marker: str
     x: int
     y: int
     fighters: int | None = None  # split the wave (p.30): the squadrons that move; None for all
     bombers: int | None = None
+    assault_boats: int | None = None
+    via: tuple[tuple[int, int], ...] = ()
 
 
 class BraceForImpact(Command, frozen=True, tag="bfg.BraceForImpact"):

@@ -13,7 +13,8 @@ Choices, documented:
 * Shields work against lances, batteries, nova cannon and the lance shots of exploding ships (p.25: lances).
 * A ship's damage is counted up to its Hits: overkill is not recorded (it scores nothing in the Cruiser Clash).
 * Ships caught by an explosion: those whose base is within the 3D6 cm radius of the wreck's stem, struck in
-  order of distance (then name); their own catastrophic damage follows at once (recursively).
+  order of distance (then name); their own catastrophic damage follows at once (depth first). Each victim's
+  player may be offered Brace for Impact before its dice (``brace_window``, ``run_strikes``).
 * A hulk that suffers hits rolls on the Catastrophic Damage table again once per attack (``RuleOptions.
   hulk_rolls`` = "per_attack"; "per_hit" reads p.26 as one roll per hit).
 * Blast markers from shield hits sit on a ring touching the base, the first on the line towards the
@@ -32,7 +33,7 @@ from . import events as ev
 from . import geometry
 from . import ships as sh
 from .data import CM
-from .state import ACTIVE, BLAZING_HULK, DESTROYED, DRIFTING_HULK, GameState, ShipState
+from .state import ACTIVE, BLAZING_HULK, DESTROYED, DRIFTING_HULK, ORDNANCE, GameState, ShipState
 
 if TYPE_CHECKING:
     from .ruleset import BattlefleetGothicRules
@@ -238,12 +239,49 @@ def caught_in(rules: BattlefleetGothicRules, state: GameState, centre: tuple[int
 
 def explode(rules: BattlefleetGothicRules, out: Emitter, dice: DiceCup, wreck: ShipState, radius: int,
             strength: int) -> None:
-    """Every ship within the radius is struck by lance shots of ``strength``, 4+ to hit (p.26)."""
-    for victim in caught_in(rules, out.state, wreck.position, radius, wreck.id):
-        if not out.state.ships[victim.id].on_table:
+    """Every ship within the radius is struck by lance shots of ``strength``, 4+ to hit (p.26). The strikes
+    wait in ``GameState.strikes`` (nearest first, a new explosion before the rest of an older one), so that
+    each victim's player may brace before its dice (``run_strikes``)."""
+    victims = tuple(v.id for v in caught_in(rules, out.state, wreck.position, radius, wreck.id))
+    if victims:
+        out.emit(ev.ExplosionStrikesQueued(wreck=wreck.id, side=wreck.side, victims=victims, strength=strength,
+                                           x=wreck.x, y=wreck.y))
+    run_strikes(rules, out, dice)
+
+
+def brace_window(rules: BattlefleetGothicRules, state: GameState, ship: ShipState) -> bool:
+    """May a Brace for Impact window open before damage that is not the other player's shooting or ordnance
+    (an exploding ship, p.26; Blast markers, p.25)?
+
+    * ``brace_against="any_damage"`` (default): p.23 "ANY time a ship faces taking damage but before the
+      result is rolled"; "enemy_attacks": p.11 "against any hits inflicted on it by the enemy", so never.
+    * Timing, ``brace_timing``: "reaction" (default), p.11 "only during the ordnance phase or during an
+      opponent's turn"; "any_time", p.12 "at any time during either player's turn".
+    """
+    options = rules.options
+    if not options.brace_reactions or options.brace_against != "any_damage" or ship.status != ACTIVE:
+        return False
+    return options.brace_timing == "any_time" or state.phase == ORDNANCE or state.active != ship.side
+
+
+def run_strikes(rules: BattlefleetGothicRules, out: Emitter, dice: DiceCup) -> None:
+    """Roll the waiting explosion strikes in order, stopping when a Brace window opens (p.23, p.26)."""
+    from .shooting import offer_reaction
+
+    while out.state.strikes and out.state.pending is None:
+        strike = out.state.strikes[0]
+        victim = out.state.ships.get(strike.victim)
+        if victim is None or not victim.on_table:
+            out.emit(ev.ExplosionStrikeTaken())
             continue
-        roll = dice.roll(strength, purpose="explosion lance shots", roller=wreck.side, target=4)
+        if not strike.offered and brace_window(rules, out.state, victim):
+            out.emit(ev.ExplosionStrikeOffered())
+            if offer_reaction(rules, out, victim.id, strike.wreck, "explosion"):
+                return
+        out.emit(ev.ExplosionStrikeTaken())
+        roll = dice.roll(strike.strength, purpose="explosion lance shots", roller=strike.side, target=4)
         out.emit(roll)
         hits = sum(1 for face in roll.faces if face >= 4)
-        out.emit(ev.LancesResolved(ship=wreck.id, target=victim.id, strength=strength, needed=4, hits=hits))
-        resolve_hits(rules, out, dice, victim.id, hits, "explosion", wreck.position, wreck.id)
+        out.emit(ev.LancesResolved(ship=strike.wreck, target=victim.id, strength=strike.strength, needed=4,
+                                   hits=hits))
+        resolve_hits(rules, out, dice, victim.id, hits, "explosion", (strike.x, strike.y), strike.wreck)

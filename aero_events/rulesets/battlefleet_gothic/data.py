@@ -287,10 +287,45 @@ def load_data(ships: str | None = None, tables: str | None = None, geometry: str
             if f"{fleet}_{craft}_speed_cm" not in ordnance_file.entries:
                 raise DataError(f"{fleet} carriers need a {craft} speed", source=ordnance,
                                 location=f"{fleet}_{craft}_speed_cm", field="value")
+    _check_ordnance(ordnance, ordnance_file)
     files = (ships_file, tables_file, geometry_file, clash_file, ordnance_file)
     version = "+".join(file.data_version for file in files)
     return GameData(classes=classes, tables=tables_file, geometry=geometry_file.entries,
                     cruiser_clash=clash_file.entries, ordnance=ordnance_file.entries, data_version=version)
+
+
+TORPEDO_KIND_FIELDS = {"steer_degrees": int, "may_ignore_hulks": bool, "attacks_friends": bool, "hit_and_run": bool}
+RAID_FIELDS = ("success_on", "raids_per_torpedo", "raids_per_assault_boat_squadron")
+
+
+def _check_ordnance(path: str, ordnance: FiguresFile) -> None:
+    """Torpedo kinds (p.28) and the hit-and-run raid's reconstruction: present and well typed."""
+    entries = ordnance.entries
+    if "torpedo_kinds" not in entries or not isinstance(entries["torpedo_kinds"].value, dict):
+        raise DataError("torpedo kinds are a mapping of kind to rules", source=path, location="torpedo_kinds",
+                        field="value")
+    kinds = entries["torpedo_kinds"].value
+    if "standard" not in kinds:
+        raise DataError("the standard torpedo kind is required (p.28)", source=path, location="torpedo_kinds",
+                        field="standard")
+    for name, kind in kinds.items():
+        for field, type_ in TORPEDO_KIND_FIELDS.items():
+            value = kind.get(field) if isinstance(kind, dict) else None
+            if type(value) is not type_:
+                raise DataError(f"expected {type_.__name__}", source=path, location=f"torpedo_kinds.{name}",
+                                field=field)
+        if not 0 <= kind["steer_degrees"] <= 180:
+            raise DataError("a turn of 0 to 180 degrees", source=path, location=f"torpedo_kinds.{name}",
+                            field="steer_degrees")
+    raid = entries.get("hit_and_run_raid")
+    if raid is None or not isinstance(raid.value, dict):
+        raise DataError("the hit-and-run raid's reading is required", source=path, location="hit_and_run_raid",
+                        field="value")
+    for field in RAID_FIELDS:
+        value = raid.value.get(field)
+        if type(value) is not int or not (1 <= value <= (6 if field == "success_on" else 10)):
+            raise DataError("expected a whole number in range", source=path, location="hit_and_run_raid",
+                            field=field)
 
 
 @functools.cache

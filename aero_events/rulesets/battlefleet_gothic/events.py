@@ -126,6 +126,7 @@ class ReactionOffered(Event, frozen=True, tag="bfg.ReactionOffered"):
     weapons: tuple[tuple[str, int], ...] = ()
     target: str = ""
     aim: tuple[int, int] = (0, 0)
+    joined: tuple[tuple[str, str, int], ...] = ()
 
 
 class BraceFailed(Event, frozen=True, tag="bfg.BraceFailed"):
@@ -139,6 +140,7 @@ class WeaponsFired(Event, frozen=True, tag="bfg.WeaponsFired"):
     ship: str
     target: str
     weapons: tuple[tuple[str, int], ...]
+    joined: tuple[tuple[str, str, int], ...] = ()  # squadron mates' batteries in the same attack (p.20)
 
 
 class GunneryResolved(Event, frozen=True, tag="bfg.GunneryResolved"):
@@ -261,6 +263,9 @@ class OrdnanceLaunched(Event, frozen=True, tag="bfg.OrdnanceLaunched"):
     turn: int
     fighters: int = 0
     bombers: int = 0
+    assault_boats: int = 0
+    torpedo_kind: str = "standard"
+    ignore_hulks: bool = False
 
 
 class OrdnanceMoved(Event, frozen=True, tag="bfg.OrdnanceMoved"):
@@ -327,6 +332,7 @@ class SquadronsLost(Event, frozen=True, tag="bfg.SquadronsLost"):
     fighters: int
     bombers: int
     reason: str
+    assault_boats: int = 0
 
 
 class BomberAttack(Event, frozen=True, tag="bfg.BomberAttack"):
@@ -359,3 +365,42 @@ class WaveSplit(Event, frozen=True, tag="bfg.WaveSplit"):
     bombers: int
     speed: int
     new_speed: int
+    assault_boats: int = 0
+
+
+class TorpedoesSteered(Event, frozen=True, tag="bfg.TorpedoesSteered"):
+    """A boarding salvo turns at the start of the ordnance phase (p.28) and elects whether to ignore hulks."""
+
+    marker: str
+    heading: int
+    ignore_hulks: bool
+
+
+class HitAndRunRaid(Event, frozen=True, tag="bfg.HitAndRunRaid"):
+    """One hit-and-run raid (boarding torpedoes p.28, assault boats p.30; the raid itself is the option
+    ``hit_and_run``'s reconstruction): the D6, what it needed, whether it causes a critical hit."""
+
+    raider: str
+    ship: str
+    roll: int
+    needed: int
+    success: bool
+
+
+class ExplosionStrikesQueued(Event, frozen=True, tag="bfg.ExplosionStrikesQueued"):
+    """An exploding ship's lance shots (p.26) wait to strike each ship in the radius, nearest first."""
+
+    wreck: str
+    side: str
+    victims: tuple[str, ...]
+    strength: int
+    x: int
+    y: int
+
+
+class ExplosionStrikeOffered(Event, frozen=True, tag="bfg.ExplosionStrikeOffered"):
+    """The next explosion strike has had its Brace for Impact window opened (p.23)."""
+
+
+class ExplosionStrikeTaken(Event, frozen=True, tag="bfg.ExplosionStrikeTaken"):
+    """The next explosion strike leaves the queue to be rolled (or is dropped: its victim has gone)."""

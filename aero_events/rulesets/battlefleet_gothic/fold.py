@@ -26,6 +26,7 @@ from .state import (
     PendingReaction,
     PendingRemoval,
     Shot,
+    Strike,
 )
 
 replace = msgspec.structs.replace
@@ -69,7 +70,8 @@ def _phase(state: GameState, e: ev.PhaseBegan) -> GameState:
     if e.phase in (SHOOTING, ORDNANCE, END):
         changes["shots"] = () if e.phase == SHOOTING else state.shots
     if e.phase == ORDNANCE:
-        ordnance = {mid: replace(m, travelled=0, done=m.screening_turn == state.player_turn, blast_checked=False)
+        ordnance = {mid: replace(m, travelled=0, done=m.screening_turn == state.player_turn, blast_checked=False,
+                                 steered=False)
                     for mid, m in state.ordnance.items()}
         ships = {sid: replace(s, turrets_against=None) for sid, s in state.ships.items()}
         changes.update(ordnance=ordnance, ships=ships)
@@ -140,7 +142,8 @@ def _nothing(state: GameState, e) -> GameState:
 def _offered(state: GameState, e: ev.ReactionOffered) -> GameState:
     return replace(state, pending=PendingReaction(player=e.player, ship=e.ship, attacker=e.attacker, kind=e.kind,
                                                   can_brace=e.can_brace, can_turrets=e.can_turrets,
-                                                  weapons=e.weapons, target=e.target, aim=e.aim))
+                                                  weapons=e.weapons, target=e.target, aim=e.aim,
+                                                  joined=e.joined))
 
 
 def _window_opened(state: GameState, e: ReactionWindowOpened) -> GameState:
@@ -160,7 +163,12 @@ def _fired(state: GameState, e: ev.WeaponsFired) -> GameState:
     used = dict(ship.weapons_used)
     for weapon, amount in e.weapons:
         used[weapon] = used.get(weapon, 0) + amount
-    return _ship(state, e.ship, weapons_used=used)
+    state = _ship(state, e.ship, weapons_used=used)
+    for mate, weapon, amount in e.joined:
+        used = dict(state.ships[mate].weapons_used)
+        used[weapon] = used.get(weapon, 0) + amount
+        state = _ship(state, mate, weapons_used=used)
+    return state
 
 
 def _shot(state: GameState, e: ev.ShotRecorded) -> GameState:
@@ -222,7 +230,8 @@ def _launched(state: GameState, e: ev.OrdnanceLaunched) -> GameState:
     ordnance[e.marker] = OrdnanceMarker(id=e.marker, side=e.side, kind=e.kind, launcher=e.launcher, x=e.x, y=e.y,
                                         heading=e.heading, strength=e.strength, speed=e.speed,
                                         launched_turn=e.turn, attacked=(e.launcher,), fighters=e.fighters,
-                                        bombers=e.bombers)
+                                        bombers=e.bombers, assault_boats=e.assault_boats,
+                                        torpedo_kind=e.torpedo_kind, ignore_hulks=e.ignore_hulks)
     number = int(e.marker.rsplit("-", 1)[1])
     state = replace(state, ordnance=ordnance, next_id=max(state.next_id, number + 1))
     return _ship(state, e.launcher, ordnance_loaded=False)
@@ -254,7 +263,8 @@ def _weakened(state: GameState, e: ev.SalvoWeakened) -> GameState:
 def _squadrons(state: GameState, e: ev.SquadronsLost) -> GameState:
     ordnance = dict(state.ordnance)
     marker = ordnance[e.marker]
-    ordnance[e.marker] = replace(marker, fighters=e.fighters, bombers=e.bombers, strength=e.fighters + e.bombers)
+    ordnance[e.marker] = replace(marker, fighters=e.fighters, bombers=e.bombers, assault_boats=e.assault_boats,
+                                 strength=e.fighters + e.bombers + e.assault_boats)
     return replace(state, ordnance=ordnance)
 
 
@@ -262,12 +272,32 @@ def _split(state: GameState, e: ev.WaveSplit) -> GameState:
     ordnance = dict(state.ordnance)
     wave = ordnance[e.marker]
     rest_f, rest_b = wave.fighters - e.fighters, wave.bombers - e.bombers
-    ordnance[e.marker] = replace(wave, fighters=e.fighters, bombers=e.bombers, strength=e.fighters + e.bombers,
-                                 speed=e.speed)
-    ordnance[e.new_marker] = replace(wave, id=e.new_marker, fighters=rest_f, bombers=rest_b,
-                                     strength=rest_f + rest_b, speed=e.new_speed)
+    rest_a = wave.assault_boats - e.assault_boats
+    ordnance[e.marker] = replace(wave, fighters=e.fighters, bombers=e.bombers, assault_boats=e.assault_boats,
+                                 strength=e.fighters + e.bombers + e.assault_boats, speed=e.speed)
+    ordnance[e.new_marker] = replace(wave, id=e.new_marker, fighters=rest_f, bombers=rest_b, assault_boats=rest_a,
+                                     strength=rest_f + rest_b + rest_a, speed=e.new_speed)
     number = int(e.new_marker.rsplit("-", 1)[1])
     return replace(state, ordnance=ordnance, next_id=max(state.next_id, number + 1))
+
+
+def _steered(state: GameState, e: ev.TorpedoesSteered) -> GameState:
+    ordnance = dict(state.ordnance)
+    ordnance[e.marker] = replace(ordnance[e.marker], heading=e.heading, ignore_hulks=e.ignore_hulks, steered=True)
+    return replace(state, ordnance=ordnance)
+
+
+def _strikes_queued(state: GameState, e: ev.ExplosionStrikesQueued) -> GameState:
+    new = tuple(Strike(wreck=e.wreck, side=e.side, victim=v, strength=e.strength, x=e.x, y=e.y) for v in e.victims)
+    return replace(state, strikes=new + state.strikes)  # the newest explosion first: chains resolve depth-first
+
+
+def _strike_offered(state: GameState, e: ev.ExplosionStrikeOffered) -> GameState:
+    return replace(state, strikes=(replace(state.strikes[0], offered=True), *state.strikes[1:]))
+
+
+def _strike_taken(state: GameState, e: ev.ExplosionStrikeTaken) -> GameState:
+    return replace(state, strikes=state.strikes[1:])
 
 
 def _screened(state: GameState, e: ev.FightersScreened) -> GameState:
@@ -285,7 +315,7 @@ def _surrendered(state: GameState, e: ev.Surrendered) -> GameState:
 
 
 def _ended(state: GameState, e: ev.GameEnded) -> GameState:
-    return replace(state, phase=GAME_OVER, winner=e.winner, result=e.reason, pending=None)
+    return replace(state, phase=GAME_OVER, winner=e.winner, result=e.reason, pending=None, strikes=())
 
 
 APPLY: dict[type, Callable] = {
@@ -335,6 +365,11 @@ APPLY: dict[type, Callable] = {
     ev.SquadronsLost: _squadrons,
     ev.FightersScreened: _screened,
     ev.WaveSplit: _split,
+    ev.TorpedoesSteered: _steered,
+    ev.HitAndRunRaid: _nothing,
+    ev.ExplosionStrikesQueued: _strikes_queued,
+    ev.ExplosionStrikeOffered: _strike_offered,
+    ev.ExplosionStrikeTaken: _strike_taken,
     ev.BomberAttack: _nothing,
     ev.Surrendered: _surrendered,
     ev.GameEnded: _ended,

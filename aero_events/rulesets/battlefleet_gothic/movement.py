@@ -205,6 +205,7 @@ def screening_waves(rules: BattlefleetGothicRules, state: GameState, ship: ShipS
     reach = sh.base_radius(rules, rules.ship_class(ship)) + craft
     return sorted(m.id for m in state.ordnance.values()
                   if m.side == ship.side and m.kind == "attack craft" and m.fighters and not m.bombers
+                  and not m.assault_boats
                   and geometry.within(ship.position, m.position, reach))
 
 
@@ -241,10 +242,35 @@ def travel(rules, out, dice, ship: ShipState, points: list[tuple[int, int]], leg
     out.emit(ev.ShipMoved(ship=ship.id, path=(previous, *points[next_index:]), x=points[-1][0], y=points[-1][1],
                           heading=heading, distance=total - travelled, through_blast_markers=through))
     if through and sh.shields(rules, rules.ship_class(ship), out.state.ships[ship.id]) == 0:
-        roll = dice.d6(purpose="shieldless ship through blast markers", roller=ship.side, target=6)
-        out.emit(roll)
-        if roll.faces[0] == 6:  # p.25: a point of damage on a 6, once per move
-            damage.damage_points(rules, out, dice, ship.id, 1, "blast markers")
+        from .shooting import offer_reaction
+
+        if damage.brace_window(rules, out.state, out.state.ships[ship.id]) and offer_reaction(
+                rules, out, ship.id, BLAST_MARKERS, BLAST_MARKERS):
+            return  # Brace for Impact first (p.23); the roll follows the reaction (reactions.py)
+        blast_marker_damage(rules, out, dice, ship.id)
+
+
+BLAST_MARKERS = "blast markers"
+
+
+def blast_marker_damage(rules: BattlefleetGothicRules, out: Emitter, dice: DiceCup, ship_id: str) -> None:
+    """A shieldless ship that moved through Blast markers suffers a point of damage on a 6, once per move
+    (p.25); Brace for Impact saves it on a 4+ (p.23)."""
+    from . import damage
+
+    ship = out.state.ships[ship_id]
+    roll = dice.d6(purpose="shieldless ship through blast markers", roller=ship.side, target=6)
+    out.emit(roll)
+    if roll.faces[0] != 6:
+        return
+    if ship.braced:  # p.23: a braced ship saves "each hit it suffers" on a 4+
+        save = dice.d6(purpose="brace for impact saves", roller=ship.side, target=4)
+        out.emit(save)
+        saved = int(save.faces[0] >= 4)
+        out.emit(ev.HitsSaved(ship=ship_id, hits=1, saved=saved))
+        if saved:
+            return
+    damage.damage_points(rules, out, dice, ship_id, 1, "blast markers")
 
 
 def drift_hulks(rules: BattlefleetGothicRules, out: Emitter, dice: DiceCup) -> None:
@@ -253,8 +279,10 @@ def drift_hulks(rules: BattlefleetGothicRules, out: Emitter, dice: DiceCup) -> N
     from . import damage
 
     for ship_id in sorted(out.state.ships):
+        if out.state.pending is not None:
+            return  # a Brace window for a blazing hulk's explosion: the rest drift after it (turn.advance)
         ship = out.state.ships[ship_id]
-        if not ship.hulk or ship.side != out.state.active:
+        if not ship.hulk or ship.side != out.state.active or ship_id in out.state.paths:
             continue
         roll = dice.roll(4, purpose="hulk drift", roller=ship.side)
         out.emit(roll)

@@ -99,6 +99,17 @@ def describe_event(rules, event: Any, state: Any = None) -> str:
             return f"{n(event.ship)}'s turrets fire: {event.hits} torpedoes down."
         case ev.TorpedoAttack():
             return f"Torpedoes strike {n(event.ship)}: {event.hits} hits of {event.strength}."
+        case ev.TorpedoesSteered():
+            hulks = ", ignoring hulks" if event.ignore_hulks else ""
+            return f"Boarding torpedoes {event.marker} steer to heading {event.heading / DEGREE:.0f}°{hulks}."
+        case ev.HitAndRunRaid():
+            verdict = "wreak havoc: a critical hit" if event.success else "are repelled"
+            return f"Raiders from {event.raider} board {n(event.ship)} and {verdict} ({event.roll}, needing {event.needed})."
+        case ev.ExplosionStrikesQueued():
+            if not event.victims:
+                return ""
+            return (f"The blast of {n(event.wreck)} reaches {', '.join(n(v) for v in event.victims)}: "
+                    f"{event.strength} lance shots each.")
         case ev.WaveSplit():
             return f"Wave {event.marker} splits; {event.new_marker} holds back."
         case ev.FightersScreened():
@@ -130,16 +141,21 @@ def describe_command(rules, command: Any, state: Any = None) -> str:
         case cmd.FireNovaCannon():
             return f"{n(command.ship)}: nova cannon at ({_cm(command.x)}, {_cm(command.y)})"
         case cmd.LaunchTorpedoes():
-            return f"{n(command.ship)}: launch torpedoes heading {command.heading / DEGREE:.0f}°"
+            kind = "" if command.kind == "standard" else f"{command.kind} "
+            return f"{n(command.ship)}: launch {kind}torpedoes heading {command.heading / DEGREE:.0f}°"
         case cmd.React():
             return f"{n(command.ship)}: {'brace' if command.brace else 'no brace'}" + \
                 ("" if command.turrets else ", hold turrets")
         case cmd.RemoveBlastMarkers():
             return f"remove Blast markers {', '.join(map(str, command.markers))}"
+        case cmd.SteerTorpedoes():
+            return f"torpedoes {command.marker}: turn {command.turn / DEGREE:+.0f}°"
         case cmd.RecallAttackCraft():
             return f"recall wave {command.marker}"
         case cmd.LaunchAttackCraft():
-            return f"{n(command.ship)}: launch {command.fighters} fighter and {command.bombers} bomber squadrons"
+            boats = f" and {command.assault_boats} assault boat" if command.assault_boats else ""
+            return (f"{n(command.ship)}: launch {command.fighters} fighter, {command.bombers} bomber{boats} "
+                    "squadrons")
         case cmd.MoveAttackCraft():
             return f"wave {command.marker}: fly to ({_cm(command.x)}, {_cm(command.y)})"
         case cmd.EndShooting():

@@ -18,7 +18,7 @@ from . import commands as cmd
 
 COMMANDS = (cmd.RollOff, cmd.ChooseTurnOrder, cmd.GiveOrder, cmd.MoveShip, cmd.FireWeapons, cmd.FireNovaCannon,
             cmd.LaunchTorpedoes, cmd.LaunchAttackCraft, cmd.MoveAttackCraft, cmd.EndShooting, cmd.React,
-            cmd.RemoveBlastMarkers, cmd.Surrender, cmd.BraceForImpact, cmd.RecallAttackCraft)
+            cmd.RemoveBlastMarkers, cmd.Surrender, cmd.BraceForImpact, cmd.RecallAttackCraft, cmd.SteerTorpedoes)
 _decoder = msgspec.json.Decoder(Union[COMMANDS])  # noqa: UP007
 
 

@@ -18,8 +18,15 @@ Choices, documented:
   Strength is halved (rounding up) when braced (p.23) and when crippled (p.23); other orders do not (p.21).
 * The target's owner decides in a reaction window before the dice: Brace for Impact (p.23) and whether the
   turrets fire at this salvo, which commits them against torpedoes for the phase (p.29).
-* Attack craft are in ``attack_craft.py``. Boarding torpedoes are not implemented: their hit-and-run raid
-  is in the Advanced Rules, which the text does not contain (see README).
+* Attack craft are in ``attack_craft.py``.
+* Boarding torpedoes (p.28; the kind "boarding" of ``ordnance.json`` ``torpedo_kinds``): at the start of
+  every ordnance phase after the one of their launch turn, before any ordnance moves, their player turns each
+  salvo by up to 45 degrees (``SteerTorpedoes``, the phasing player's salvoes first) and elects whether it
+  ignores hulks; they pass friendly ships and attack the first enemy ship they touch: its turrets fire as
+  against any salvo (p.29), then each torpedo left makes a hit-and-run raid (``hit_and_run.py``) and the salvo
+  is spent. The raid is not in the text: boarding torpedoes are launched only under
+  ``RuleOptions(hit_and_run=True)``. Any ship with torpedo tubes may load them (the fleet lists that restrict
+  them are not in the text).
 """
 
 from __future__ import annotations
@@ -32,7 +39,7 @@ from aero_events.core import DiceCup, RuleError
 from . import damage, geometry
 from . import events as ev
 from . import ships as sh
-from .commands import LaunchTorpedoes
+from .commands import LaunchTorpedoes, SteerTorpedoes
 from .data import CM
 from .shooting import can_brace
 from .state import ACTIVE, BRACE_FOR_IMPACT, ORDNANCE, SHOOTING, GameState, OrdnanceMarker, ShipState
@@ -84,11 +91,54 @@ def launch_torpedoes(rules: BattlefleetGothicRules, out: Emitter, command: Launc
     relative = (command.heading - ship.heading) % geometry.FULL_TURN
     if not any(_angle_within(relative, ARC_CENTRES[arc], 4500) for arc in weapon.arcs):
         raise RuleError("the salvo heads out inside the weapon's fire arc", rule="Torpedo Rules", page=28)
+    kind = torpedo_kind(rules, command.kind)
+    if kind["hit_and_run"] and not rules.options.hit_and_run:
+        raise RuleError(f"{command.kind} torpedoes make hit-and-run raids, which are in the Advanced Rules the "
+                        "text lacks (option hit_and_run)", rule="Boarding Torpedoes", page=28)
+    if command.ignore_hulks and not kind["may_ignore_hulks"]:
+        raise RuleError("only boarding torpedoes may ignore hulks", rule="Boarding Torpedoes", page=28)
     marker = f"torpedoes-{state.next_id}"
     out.emit(ev.OrdnanceLaunched(marker=marker, side=ship.side, kind="torpedoes", launcher=ship.id, x=ship.x,
                                  y=ship.y, heading=command.heading % geometry.FULL_TURN,
                                  strength=salvo_strength(cls, ship, weapon), speed=weapon.range_cm * CM,
-                                 turn=state.player_turn))
+                                 turn=state.player_turn, torpedo_kind=command.kind,
+                                 ignore_hulks=command.ignore_hulks))
+
+
+def torpedo_kind(rules: BattlefleetGothicRules, name: str) -> dict:
+    """A torpedo kind of ``ordnance.json`` (standard, boarding: p.28)."""
+    kinds = rules.data.ordnance["torpedo_kinds"].value
+    if name not in kinds:
+        raise RuleError(f"there are no {name!r} torpedoes (kinds: {', '.join(sorted(kinds))})",
+                        rule="Torpedo Rules", page=28)
+    return kinds[name]
+
+
+def to_steer(rules: BattlefleetGothicRules, state: GameState) -> OrdnanceMarker | None:
+    """The next salvo whose player must decide its turn at the start of this ordnance phase (p.28): one that
+    may steer, was not launched this turn, and has not moved or decided yet this phase."""
+    if state.phase != ORDNANCE or state.pending is not None:
+        return None
+    for marker in sorted(state.ordnance.values(), key=lambda m: (m.side != state.active, m.id)):
+        if (marker.kind == "torpedoes" and not marker.steered and marker.travelled == 0 and not marker.done
+                and marker.launched_turn != state.player_turn
+                and torpedo_kind(rules, marker.torpedo_kind)["steer_degrees"]):
+            return marker
+    return None
+
+
+def steer(rules: BattlefleetGothicRules, out: Emitter, command: SteerTorpedoes, dice: DiceCup) -> None:
+    """Boarding torpedoes "can turn up to 45 degrees at the start of the ordnance phase. They cannot turn 45
+    degrees in the same turn they are launched. They may elect to ignore hulks" (p.28)."""
+    marker = to_steer(rules, out.state)
+    if marker is None or marker.id != command.marker or marker.side != command.player:
+        raise RuleError("that salvo does not turn now: boarding torpedoes turn at the start of the ordnance "
+                        "phase, not in their launch turn", rule="Boarding Torpedoes", page=28)
+    limit = torpedo_kind(rules, marker.torpedo_kind)["steer_degrees"] * 100
+    if abs(command.turn) > limit:
+        raise RuleError(f"boarding torpedoes turn up to {limit // 100} degrees", rule="Boarding Torpedoes", page=28)
+    out.emit(ev.TorpedoesSteered(marker=marker.id, heading=(marker.heading + command.turn) % geometry.FULL_TURN,
+                                 ignore_hulks=command.ignore_hulks))
 
 
 def _angle_within(angle: int, centre: int, half_width: int) -> bool:
@@ -96,13 +146,24 @@ def _angle_within(angle: int, centre: int, half_width: int) -> bool:
     return abs(difference) <= half_width
 
 
-HANDLERS = {LaunchTorpedoes: launch_torpedoes}
+HANDLERS = {LaunchTorpedoes: launch_torpedoes, SteerTorpedoes: steer}
 
 
 def legal_commands(rules: BattlefleetGothicRules, state: GameState, player: str) -> list:
-    """Launch headings offered: the weapon's arc centre and 15 and 30 degrees either side (a grid)."""
+    """Launch headings offered: the weapon's arc centre and 15 and 30 degrees either side (a grid), of each
+    torpedo kind in play (boarding only under the ``hit_and_run`` option, ignoring hulks). Steering: -45 to
+    +45 degrees by 15, ignoring hulks (an election that only loses a salvo is not offered)."""
+    salvo = to_steer(rules, state)
+    if salvo is not None:
+        if salvo.side != player:
+            return []
+        limit = torpedo_kind(rules, salvo.torpedo_kind)["steer_degrees"] * 100
+        return [SteerTorpedoes(player=player, marker=salvo.id, turn=turn, ignore_hulks=True)
+                for turn in range(-limit, limit + 1, 1500)]
     if state.phase != SHOOTING or state.active != player or state.pending is not None or state.shooting_done:
         return []
+    kinds = [name for name, kind in sorted(rules.data.ordnance["torpedo_kinds"].value.items())
+             if rules.options.hit_and_run or not kind["hit_and_run"]]
     commands = []
     for ship in sorted(state.fleet(player), key=lambda s: s.id):
         if not can_launch(rules, ship):
@@ -111,7 +172,10 @@ def legal_commands(rules: BattlefleetGothicRules, state: GameState, player: str)
         for arc in weapon.arcs:
             for offset in (-3000, -1500, 0, 1500, 3000):
                 heading = (ship.heading + ARC_CENTRES[arc] + offset) % geometry.FULL_TURN
-                commands.append(LaunchTorpedoes(player=player, ship=ship.id, weapon=weapon.id, heading=heading))
+                for kind in kinds:
+                    ignore = rules.data.ordnance["torpedo_kinds"].value[kind]["may_ignore_hulks"]
+                    commands.append(LaunchTorpedoes(player=player, ship=ship.id, weapon=weapon.id, heading=heading,
+                                                    kind=kind, ignore_hulks=ignore))
     return commands
 
 
@@ -123,15 +187,19 @@ def half_width(rules: BattlefleetGothicRules) -> int:
 
 def contacts_along(rules: BattlefleetGothicRules, state: GameState, ship: ShipState, points
                    ) -> list[tuple[int, str, int, tuple[int, int]]]:
-    """Ordnance a moving base touches (p.6, p.27): torpedo salvoes (friend or foe, p.28) and enemy waves with
-    bombers (fighters do nothing to ships, p.29); as (distance along the path, marker, leg index, point)."""
+    """Ordnance a moving base touches (p.6, p.27): torpedo salvoes (friend or foe, p.28; boarding torpedoes
+    only the enemy's) and enemy waves with bombers or assault boats (fighters do nothing to ships, p.29); as
+    (distance along the path, marker, leg index, point)."""
     radius = sh.base_radius(rules, rules.ship_class(ship))
     craft = round(rules.data.ordnance["craft_marker_radius_cm"].value * CM)
     found = []
     for marker in state.ordnance.values():
         if ship.id in marker.attacked:
             continue
-        if marker.kind != "torpedoes" and (marker.side == ship.side or not marker.bombers):
+        if marker.kind != "torpedoes" and (marker.side == ship.side or not (marker.bombers or marker.assault_boats)):
+            continue
+        if (marker.kind == "torpedoes" and marker.side == ship.side
+                and not torpedo_kind(rules, marker.torpedo_kind)["attacks_friends"]):
             continue
         ends = geometry.segment_ends(marker.position, marker.heading, half_width(rules))
         travelled = 0
@@ -159,8 +227,8 @@ def next_marker(state: GameState) -> OrdnanceMarker | None:
 def run_phase(rules: BattlefleetGothicRules, out: Emitter, dice: DiceCup) -> bool:
     """Move ordnance until the phase is over (True) or a reaction window opens (False)."""
     while True:
-        if out.state.pending is not None:
-            return False
+        if out.state.pending is not None or to_steer(rules, out.state) is not None:
+            return False  # a reaction, or a boarding salvo's turn at the start of the phase (p.28)
         marker = next_marker(out.state)
         if marker is None:
             return True
@@ -175,9 +243,14 @@ def step(rules: BattlefleetGothicRules, out: Emitter, dice: DiceCup, marker: Ord
     remaining = marker.speed - marker.travelled
     width = half_width(rules)
     events: list[tuple[int, int, str, str]] = []  # (distance, priority, kind, what)
+    kind = torpedo_kind(rules, marker.torpedo_kind)
     for ship in state.ships.values():
         if not ship.on_table or ship.id in marker.attacked:
             continue
+        if ship.side == marker.side and not kind["attacks_friends"] and not ship.hulk:
+            continue  # boarding torpedoes attack enemy ships (p.28)
+        if ship.hulk and marker.ignore_hulks:
+            continue  # elected to ignore hulks (p.28)
         reach = sh.base_radius(rules, rules.ship_class(ship))
         at = geometry.swept_segment_contact(marker.position, marker.heading, remaining, width, ship.position, reach)
         if at is not None:
@@ -287,6 +360,14 @@ def attack(rules: BattlefleetGothicRules, out: Emitter, dice: DiceCup, marker_id
         if strength == 0:
             out.emit(ev.OrdnanceRemoved(marker=marker_id, reason="shot down by turrets"))
             return
+    if torpedo_kind(rules, marker.torpedo_kind)["hit_and_run"]:
+        from .hit_and_run import raid_rule, raids
+
+        out.emit(ev.ShotRecorded(shooter=marker_id, target=ship_id, start=marker.position, end=ship.position,
+                                 outcome="boarded"))
+        out.emit(ev.OrdnanceRemoved(marker=marker_id, reason="boarded"))
+        raids(rules, out, dice, marker_id, marker.side, ship_id, strength * raid_rule(rules)["raids_per_torpedo"])
+        return
     needed = cls.armour_front if geometry.aspect_quadrant(ship.position, ship.heading, marker.position) == "front" \
         else cls.armour
     roll = dice.roll(strength, purpose="torpedo attack", roller=marker.side, target=needed)

@@ -8,14 +8,20 @@ shooting or ordnance, before the attack's dice are rolled (p.23). It needs a Lea
 ship is on Brace for Impact until the end phase of its next turn (p.12), replacing any other order; a failed
 attempt cannot be repeated against the same attacking ship or salvo (p.23).
 
+Windows also open before damage that is not the other player's shooting or ordnance: an exploding ship's
+lance shots (p.26) and the Blast-marker damage roll of a shieldless ship (p.25), under ``brace_against`` and
+``brace_timing`` (``damage.brace_window``).
+
 Options, because the text disagrees with itself (see ``RuleOptions``):
 
 * ``brace_test``: "leadership" (default: "Take a Leadership test", p.23; unmodified, allowed after a failed
   Command check) or "command_check" (the special orders section calls every order a Command check, p.11:
   the p.12 modifiers apply and a failure ends the owner's Command checks for the rest of that turn).
 * ``brace_reactions``: False turns the window off for players who never brace (tests and quick games).
-* ``brace_timing``: "reaction" (default: Brace only in a window before an enemy attack, which is both "during
-  the ordnance phase or an opponent's turn", p.11, and "before the result is rolled", p.23) or "any_time"
+* ``brace_against``: "any_damage" (default, p.23 "ANY time a ship faces taking damage") or "enemy_attacks"
+  (p.11 "hits inflicted on it by the enemy": no window before explosions or Blast-marker damage).
+* ``brace_timing``: "reaction" (default: Brace only in a window before an attack or damage, which is both
+  "during the ordnance phase or an opponent's turn", p.11, and "before the result is rolled", p.23) or "any_time"
   (the summary, p.12: "at any time during either player's turn"): the active player may also brace a ship of
   their own in their movement or shooting phase (``BraceForImpact``), e.g. before steering into torpedoes.
 """
@@ -27,7 +33,7 @@ from typing import TYPE_CHECKING
 from aero_events.core import DiceCup, RuleError
 from aero_events.core.orders import answer
 
-from . import attack_craft, ordnance, shooting
+from . import attack_craft, damage, movement, ordnance, shooting
 from . import events as ev
 from .commands import BraceForImpact, React
 from .orders import command_check_leadership, leadership_test
@@ -86,9 +92,13 @@ def react(rules: BattlefleetGothicRules, out: Emitter, command: React, dice: Dic
     if command.brace:
         take_brace(rules, out, dice, ship, pending.attacker)
     if pending.kind == "shooting":
-        shooting.resolve_fire(rules, out, dice, pending.attacker, pending.target, pending.weapons)
+        shooting.resolve_fire(rules, out, dice, pending.attacker, pending.target, pending.weapons, pending.joined)
     elif pending.kind == "nova":
         shooting.resolve_nova(rules, out, dice, pending.attacker, pending.aim)
+    elif pending.kind == "explosion":
+        damage.run_strikes(rules, out, dice)  # the strike waiting at the head of the queue (p.26)
+    elif pending.kind == movement.BLAST_MARKERS:
+        movement.blast_marker_damage(rules, out, dice, pending.ship)
     elif pending.kind == "attack craft":
         attack_craft.attack(rules, out, dice, pending.attacker, pending.ship,
                             fire_turrets=command.turrets and pending.can_turrets)

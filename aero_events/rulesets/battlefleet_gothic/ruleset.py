@@ -42,12 +42,19 @@ class RuleOptions(msgspec.Struct, frozen=True, kw_only=True):
     * ``brace_reactions``: offer the Brace for Impact window at all (False: never brace).
     * ``hulk_rolls``: "per_attack" (one Catastrophic Damage roll per attack that hits a hulk) or "per_hit".
     * ``brace_timing``: "reaction" (p.11, p.23) or "any_time" (p.12); see ``reactions.py``.
+    * ``brace_against``: "any_damage" (p.23 "ANY time a ship faces taking damage": windows also before an
+      exploding ship's lance shots and the Blast-marker damage roll) or "enemy_attacks" (p.11 "hits
+      inflicted on it by the enemy": only before the other player's shooting and ordnance attacks).
+    * ``hit_and_run``: False (the text: the raid is in the absent Advanced Rules, so boarding torpedoes and
+      assault boats are not used) or True (the reconstruction in ``ordnance.json`` ``hit_and_run_raid``).
     """
 
     brace_test: str = "leadership"
     brace_reactions: bool = True
     hulk_rolls: str = "per_attack"
     brace_timing: str = "reaction"
+    brace_against: str = "any_damage"
+    hit_and_run: bool = False
 
     def __post_init__(self) -> None:
         if self.brace_test not in ("leadership", "command_check"):
@@ -56,6 +63,8 @@ class RuleOptions(msgspec.Struct, frozen=True, kw_only=True):
             raise ValueError("hulk_rolls is 'per_attack' or 'per_hit'")
         if self.brace_timing not in ("reaction", "any_time"):
             raise ValueError("brace_timing is 'reaction' or 'any_time'")
+        if self.brace_against not in ("any_damage", "enemy_attacks"):
+            raise ValueError("brace_against is 'any_damage' or 'enemy_attacks'")
 
 
 class BattlefleetGothicRules(Ruleset):

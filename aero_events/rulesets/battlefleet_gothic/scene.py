@@ -73,12 +73,16 @@ def scene(rules, state, viewer: str | None = None, focus: str | None = None) -> 
     for marker in sorted(state.ordnance.values(), key=lambda m: m.id):
         if marker.kind == "attack craft":
             markers.append(Marker(kind="attack craft", x=_mm(marker.x), y=_mm(marker.y), shape=Circle(radius=craft),
-                                  side=marker.side, label=f"{marker.fighters}F {marker.bombers}B",
-                                  hover=f"wave: {marker.fighters} fighter, {marker.bombers} bomber squadrons"))
+                                  side=marker.side, label=f"{marker.fighters}F {marker.bombers}B"
+                                  + (f" {marker.assault_boats}A" if marker.assault_boats else ""),
+                                  hover=f"wave: {marker.fighters} fighter, {marker.bombers} bomber, "
+                                        f"{marker.assault_boats} assault boat squadrons"))
             continue
         markers.append(Marker(kind="torpedoes", x=_mm(marker.x), y=_mm(marker.y), heading=marker.heading / DEGREE,
                               shape=Rect(width=width, length=width / 2), side=marker.side,
-                              label=f"{marker.strength}", hover=f"torpedo salvo strength {marker.strength}"))
+                              label=f"{marker.strength}",
+                              hover=f"{'' if marker.torpedo_kind == 'standard' else marker.torpedo_kind + ' '}"
+                                    f"torpedo salvo strength {marker.strength}"))
     paths = tuple(PathFlown(piece=sid, points=tuple((_mm(x), _mm(y)) for x, y in points))
                   for sid, points in sorted(state.paths.items()))
     lines = tuple(LineOfFire(shooter=s.shooter, target=s.target, start=(_mm(s.start[0]), _mm(s.start[1])),

@@ -122,4 +122,19 @@ def cruiser_clash(fleets: Mapping[str, list[str]] | None = None, seed: int | str
 
 
 def scenario_build(options: Mapping[str, Any], seed: int) -> GameSetup:
-    return cruiser_clash(options.get("fleets"), seed, points_cap=options.get("points_cap", True))
+    fleets = options.get("fleets")
+    if fleets is not None:
+        _check_fleet_shape(fleets, options.get("players"))
+    return cruiser_clash(fleets, seed, points_cap=options.get("points_cap", True))
+
+
+def _check_fleet_shape(fleets: Any, players: Any) -> None:
+    """A matchup's ``fleets``: each playing side's name and its list of ship class ids."""
+    if not isinstance(fleets, Mapping) or not all(
+            isinstance(side, str) and isinstance(classes, list | tuple) and all(isinstance(c, str) for c in classes)
+            for side, classes in fleets.items()):
+        raise DataError("fleets maps each side to a list of ship class ids", source="cruiser clash",
+                        field="fleets")
+    if players is not None and set(fleets) != set(players):
+        raise DataError(f"fleets are for the sides playing ({', '.join(players)}), not {', '.join(fleets)}",
+                        source="cruiser clash", field="fleets")

@@ -145,19 +145,17 @@ def armour_against(rules: BattlefleetGothicRules, target: ShipState, shooter_pos
 
 
 def roll_to_hit(out: Emitter, dice: DiceCup, count: int, needed: int, purpose: str, roller: str, lock_on: bool) -> int:
-    """Roll ``count`` dice needing ``needed``; Lock On re-rolls the misses once (p.21)."""
+    """Roll ``count`` dice needing ``needed``; Lock On re-rolls the misses, once only (p.21, p.7:
+    ``rerolls.py``)."""
+    from .rerolls import reroll_misses
+
     if count <= 0:
         return 0
     roll = dice.roll(count, purpose=purpose, roller=roller, target=needed)
     out.emit(roll)
     hits = sum(1 for face in roll.faces if face >= needed)
-    misses = count - hits
-    if lock_on and misses:
-        again = dice.roll(misses, purpose=f"{purpose} (lock on re-roll)", roller=roller, target=needed,
-                          replaces=roll.roll_index)
-        out.emit(again)
-        hits += sum(1 for face in again.faces if face >= needed)
-    return hits
+    return hits + reroll_misses(out, dice, roll, needed, purpose=purpose, roller=roller,
+                                sources=("lock on",) if lock_on else ())
 
 
 # ---------------------------------------------------------------- direct fire
@@ -198,15 +196,62 @@ def fire_weapons(rules: BattlefleetGothicRules, out: Emitter, command: FireWeapo
             raise RuleError(f"{command.target} is not within range and fire arc of {weapon_id}", rule="Fire Arcs",
                             page=19)
         allocation.append((weapon_id, amount))
+    joined = squadron_batteries(rules, state, ship, command, position, allocation)
     if command.target in state.ships:
         _target_priority(rules, out, dice, ship, command.target, [cls.weapon(w) for w, _ in allocation])
         if command.target in out.state.ships[ship.id].leadership_failed:
             return
-    out.emit(ev.WeaponsFired(ship=ship.id, target=command.target, weapons=tuple(allocation)))
+        for mate_id in sorted({mate for mate, _, _ in joined}):  # each mate's own target priority (p.19)
+            mate = out.state.ships[mate_id]
+            _target_priority(rules, out, dice, mate, command.target,
+                             [rules.ship_class(mate).weapon(w) for m, w, _ in joined if m == mate_id])
+        joined = [j for j in joined if command.target not in out.state.ships[j[0]].leadership_failed]
+    out.emit(ev.WeaponsFired(ship=ship.id, target=command.target, weapons=tuple(allocation), joined=tuple(joined)))
     if command.target in out.state.ships and offer_reaction(rules, out, command.target, ship.id, "shooting",
-                                                            weapons=tuple(allocation)):
+                                                            weapons=tuple(allocation), joined=tuple(joined)):
         return
-    resolve_fire(rules, out, dice, ship.id, command.target, tuple(allocation))
+    resolve_fire(rules, out, dice, ship.id, command.target, tuple(allocation), tuple(joined))
+
+
+def squadron_batteries(rules: BattlefleetGothicRules, state: GameState, ship: ShipState, command: FireWeapons,
+                       position: tuple[int, int], allocation: list[tuple[str, int]]) -> list[tuple[str, str, int]]:
+    """Squadron fire (p.20: "If a squadron has a firepower value greater than 20, look up 20 and the remaining
+    value separately ... a squadron of two Carnage cruisers can have up to firepower 32 in one broadside"): the
+    weapons batteries of other ships of the firer's squadron join its batteries in one roll on the Gunnery
+    table, each firing all it has left. Choices (the squadron rules themselves are in the absent Advanced
+    Rules): the column (aspect, range, Blast markers) is the named ship's; each mate must be allowed to fire at
+    the target (p.19 target priority, its own Leadership test) and drops out if its test fails; lances roll
+    for each ship alone (they use no table)."""
+    if not command.squadron:
+        return []
+    cls = rules.ship_class(ship)
+    if not any(cls.weapon(w).kind == "battery" for w, _ in allocation):
+        raise RuleError("squadron fire adds batteries to the firer's own batteries", rule="Weapons Batteries",
+                        page=20)
+    if command.target not in state.ships:
+        raise RuleError("squadron fire is at an enemy ship", rule="Weapons Batteries", page=20)
+    if len(set(command.squadron)) != len(command.squadron):
+        raise RuleError("name each squadron battery once", rule="Weapons Batteries", page=20)
+    joined = []
+    for mate_id, weapon_id in command.squadron:
+        mate = rules.own_ship(state, command.player, mate_id)
+        if mate.id == ship.id or not ship.squadron or mate.squadron != ship.squadron or mate.status != ACTIVE:
+            raise RuleError(f"{mate.name} is not an active ship of {ship.name}'s squadron",
+                            rule="Weapons Batteries", page=20)
+        mate_cls = rules.ship_class(mate)
+        try:
+            weapon = mate_cls.weapon(weapon_id)
+        except KeyError:
+            raise RuleError(f"{mate.name} has no weapon {weapon_id!r}", rule="Armament", page=4) from None
+        left = sh.remaining(mate_cls, mate, weapon)
+        if weapon.kind != "battery" or sh.weapon_offline(mate, weapon) or left <= 0:
+            raise RuleError(f"{mate.name}'s {weapon_id} cannot add firepower now", rule="Weapons Batteries",
+                            page=20)
+        if not bears(rules, state, mate, weapon, position, command.target):
+            raise RuleError(f"{command.target} is not within range and fire arc of {mate.name}'s {weapon_id}",
+                            rule="Fire Arcs", page=19)
+        joined.append((mate.id, weapon_id, left))
+    return joined
 
 
 def _shooting_check(state: GameState, player: str) -> None:
@@ -240,7 +285,7 @@ def can_brace(state: GameState, target: ShipState, attacker: str) -> bool:
 
 def offer_reaction(rules: BattlefleetGothicRules, out: Emitter, target_id: str, attacker: str, kind: str,
                    weapons: tuple = (), target: str = "", aim: tuple[int, int] = (0, 0),
-                   turrets: bool = False) -> bool:
+                   turrets: bool = False, joined: tuple = ()) -> bool:
     """Open a reaction window for the target's owner (p.13, p.23) if there is a choice to make."""
     target_ship = out.state.ships[target_id]
     brace = rules.options.brace_reactions and can_brace(out.state, target_ship, attacker)
@@ -248,7 +293,7 @@ def offer_reaction(rules: BattlefleetGothicRules, out: Emitter, target_id: str, 
         return False
     out.emit(ev.ReactionOffered(player=target_ship.side, ship=target_id, attacker=attacker, kind=kind,
                                 can_brace=brace, can_turrets=turrets, weapons=weapons,
-                                target=target or target_id, aim=aim))
+                                target=target or target_id, aim=aim, joined=joined))
     choices = [reaction_choice(b, t, turrets) for b in ((False, True) if brace else (False,))
                for t in ((True, False) if turrets else (False,))]
     out.emit(open_window(out.state.reactions, decider=target_ship.side, choices=choices,
@@ -268,8 +313,8 @@ def reaction_choice(brace: bool, turrets: bool, can_turrets: bool) -> str:
 
 
 def resolve_fire(rules: BattlefleetGothicRules, out: Emitter, dice: DiceCup, ship_id: str, target_id: str,
-                 allocation: tuple[tuple[str, int], ...]) -> None:
-    """Roll the shots (p.19-21, p.28)."""
+                 allocation: tuple[tuple[str, int], ...], joined: tuple[tuple[str, str, int], ...] = ()) -> None:
+    """Roll the shots (p.19-21, p.28); ``joined`` squadron batteries add their firepower (p.20)."""
     state = out.state
     ship = state.ships[ship_id]
     cls = rules.ship_class(ship)
@@ -278,7 +323,7 @@ def resolve_fire(rules: BattlefleetGothicRules, out: Emitter, dice: DiceCup, shi
         return
     lock_on = ship.order == LOCK_ON
     at_ordnance = target_id in state.ordnance
-    batteries = sum(a for w, a in allocation if cls.weapon(w).kind == "battery")
+    batteries = sum(a for w, a in allocation if cls.weapon(w).kind == "battery") + sum(a for _, _, a in joined)
     lances = sum(a for w, a in allocation if cls.weapon(w).kind == "lance")
     hits_total = 0
     if batteries:
@@ -301,8 +346,9 @@ def resolve_fire(rules: BattlefleetGothicRules, out: Emitter, dice: DiceCup, shi
             damage.resolve_hits(rules, out, dice, target_id, hits, "lance", ship.position, ship_id)
     if at_ordnance and hits_total and target_id in out.state.ordnance:
         out.emit(ev.OrdnanceRemoved(marker=target_id, reason="shot down"))  # p.28-29
-    out.emit(ev.ShotRecorded(shooter=ship_id, target=target_id, start=ship.position, end=position,
-                             outcome="hit" if hits_total else "miss"))
+    for shooter in (ship_id, *sorted({mate for mate, _, _ in joined})):
+        out.emit(ev.ShotRecorded(shooter=shooter, target=target_id, start=out.state.ships[shooter].position,
+                                 end=position, outcome="hit" if hits_total else "miss"))
 
 
 # ---------------------------------------------------------------- the nova cannon
@@ -439,7 +485,31 @@ def fire_options(rules: BattlefleetGothicRules, state: GameState, ship: ShipStat
         groups = [tuple(bearing)] + ([(w,) for w in bearing] if len(bearing) > 1 else [])
         for group in groups:
             options.append(FireWeapons(player=ship.side, ship=ship.id, target=target_id, weapons=group))
+        mates = squadron_mates_bearing(rules, state, ship, target_id, position)
+        if mates and target_id in state.ships and any(cls.weapon(w).kind == "battery" for w in bearing):
+            options.append(FireWeapons(player=ship.side, ship=ship.id, target=target_id, weapons=tuple(bearing),
+                                       squadron=mates))
     return options
+
+
+def squadron_mates_bearing(rules: BattlefleetGothicRules, state: GameState, ship: ShipState, target_id: str,
+                           position: tuple[int, int]) -> tuple[tuple[str, str], ...]:
+    """The batteries of the ship's squadron mates that could join its fire at the target (p.20)."""
+    if not ship.squadron:
+        return ()
+    found = []
+    for mate in sorted(state.fleet(ship.side), key=lambda s: s.id):
+        if mate.id == ship.id or mate.squadron != ship.squadron or mate.status != ACTIVE:
+            continue
+        if target_id in mate.leadership_failed:
+            continue
+        mate_cls = rules.ship_class(mate)
+        for weapon in mate_cls.weapons:
+            if (weapon.kind == "battery" and not sh.weapon_offline(mate, weapon)
+                    and sh.remaining(mate_cls, mate, weapon) > 0
+                    and bears(rules, state, mate, weapon, position, target_id)):
+                found.append((mate.id, weapon.id))
+    return tuple(found)
 
 
 def legal_commands(rules: BattlefleetGothicRules, state: GameState, player: str) -> list:

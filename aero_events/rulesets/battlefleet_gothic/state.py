@@ -105,6 +105,10 @@ class OrdnanceMarker(msgspec.Struct, frozen=True, kw_only=True):
     launched_turn: int
     fighters: int = 0  # attack craft waves (p.29-30): squadrons of each type
     bombers: int = 0
+    assault_boats: int = 0
+    torpedo_kind: str = "standard"  # a salvo's kind in ordnance.json ``torpedo_kinds`` (boarding, p.28)
+    ignore_hulks: bool = False  # boarding torpedoes may elect to ignore hulks (p.28)
+    steered: bool = False  # a boarding salvo has made its turn decision this ordnance phase (p.28)
     travelled: int = 0
     done: bool = False
     blast_checked: bool = False
@@ -134,6 +138,20 @@ class PendingReaction(msgspec.Struct, frozen=True, kw_only=True):
     weapons: tuple[tuple[str, int], ...] = ()
     target: str = ""
     aim: tuple[int, int] = (0, 0)
+    joined: tuple[tuple[str, str, int], ...] = ()  # squadron fire (p.20): (ship, battery, firepower)
+
+
+class Strike(msgspec.Struct, frozen=True, kw_only=True):
+    """Lance shots of an exploding ship (p.26) still to strike ``victim``: explosions wait in
+    ``GameState.strikes`` so that a Brace for Impact window (p.23) can open before each victim's dice."""
+
+    wreck: str
+    side: str
+    victim: str
+    strength: int
+    x: int
+    y: int
+    offered: bool = False
 
 
 class PendingRemoval(msgspec.Struct, frozen=True, kw_only=True):
@@ -169,6 +187,7 @@ class GameState(msgspec.Struct, frozen=True, kw_only=True):
     table: tuple[int, int] = (180_000, 120_000)
     checks_failed: bool = False  # a failed Command check stops all others this turn (p.11)
     pending: PendingReaction | PendingRemoval | None = None
+    strikes: tuple[Strike, ...] = ()  # explosion lance shots not yet rolled, the next first (damage.py)
     reactions: Reactions = msgspec.field(default_factory=Reactions)  # the core's reaction windows
     shots: tuple[Shot, ...] = ()
     paths: dict[str, tuple[tuple[int, int], ...]] = msgspec.field(default_factory=dict)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from aero_events.core import DiceCup, Event, RuleError
 
-from . import attack_craft, end_phase, movement, orders, ordnance, shooting
+from . import attack_craft, damage, end_phase, movement, orders, ordnance, shooting
 from . import events as ev
 from .commands import ChooseTurnOrder, RollOff, Surrender
 from .state import (
@@ -124,6 +124,13 @@ def begin_player_turn(rules: BattlefleetGothicRules, out: Emitter, dice: DiceCup
     movement.drift_hulks(rules, out, dice)
 
 
+def hulks_to_drift(state: GameState) -> bool:
+    """Hulks of the player whose turn it is that have not drifted yet, before any ship has moved (p.26)."""
+    fleet = state.fleet(state.active)
+    return (not any(s.moved for s in fleet)
+            and any(s.hulk and s.id not in state.paths for s in fleet))
+
+
 def scores(rules: BattlefleetGothicRules, state: GameState) -> dict[str, int]:
     """Cruiser Clash points (data/cruiser_clash.json): damage inflicted, +1 crippled, +3 destroyed instead."""
     figures = rules.data.cruiser_clash
@@ -178,6 +185,12 @@ def advance(rules: BattlefleetGothicRules, out: Emitter, dice: DiceCup) -> None:
         state = out.state
         if state.phase in (SETUP, FIRST_TURN, GAME_OVER) or state.pending is not None:
             return
+        if state.strikes:
+            damage.run_strikes(rules, out, dice)  # an explosion's strikes after a Brace window (p.23, p.26)
+            continue
+        if state.phase == MOVEMENT and hulks_to_drift(state):
+            movement.drift_hulks(rules, out, dice)  # the rest of the hulks, after a Brace window
+            continue
         reason = ending(rules, state, turn_over=False)
         if reason:
             end_game(rules, out, reason)
