@@ -110,9 +110,9 @@ def test_swoop_adds_one_to_combat_resolution():
     events, after = fight(state)
     caused = {e.attacker: e.unsaved for e in of_type(events, AttackResolved) if e.attack.startswith("close")}
     resolved = of_type(events, CombatResolved)[0]
-    assert resolved.scores["n-fly"] == caused["n-fly"] + 1
+    assert resolved.scores["north"] == caused["n-fly"] + 1
     ranks = min(3, after.units["s-sp"].models // 5 - 1)  # the host's rank bonus of the unit on the ground
-    assert resolved.scores["s-sp"] == caused["s-sp"] + ranks and "n-fly +1 Swoop" in resolved.details
+    assert resolved.scores["south"] == caused["s-sp"] + ranks and "n-fly +1 Swoop" in resolved.details
 
 
 def test_swoop_flyers_continue_beyond_the_opposite_flank_and_do_not_stay_in_combat():
@@ -269,7 +269,7 @@ def test_intercept_gives_no_extra_ranks_for_combat_resolution():
     for kind, expected in (("ground", ("n-a +3 ranks", "s-b +3 ranks")), ("intercept", ())):
         state_k = replace(state, combats=(Combat(charger="n-a", target="s-b", kind=kind, side="front"),))
         out = Emitter(state_k, RULES.evolve)
-        resolve(RULES, out, DiceCup(TapeDice([6] * 10)), state_k.combats[0], {"n-a": 0, "s-b": 0})
+        resolve(RULES, out, DiceCup(TapeDice([6] * 10)), state_k.combats, {"north": 0, "south": 0})
         assert of_type(out.events, CombatResolved)[0].details == expected
 
 

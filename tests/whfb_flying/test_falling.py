@@ -132,7 +132,7 @@ def test_a_character_falling_on_an_enemy_is_in_base_contact_cannot_flee_and_figh
         state.units["s-sp"]))) == 0
     assert initiative(RULES, state, wyvern) == RULES.profile(wyvern).profile.I - 1
     after = Emitter(state, RULES.evolve)
-    resolve(RULES, after, DiceCup(TapeDice([6] * 6, fallback=SeededDice(1))), combat, {"n-wyv": 0, "s-sp": 0})
+    resolve(RULES, after, DiceCup(TapeDice([6] * 6, fallback=SeededDice(1))), (combat,), {"north": 0, "south": 0})
     assert "n-wyv -1 fell from the air" in of_type(after.events, ev.CombatResolved)[0].details
 
 

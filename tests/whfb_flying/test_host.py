@@ -97,7 +97,7 @@ def test_a_failed_charge_moves_the_highest_die():
 def test_a_broken_unit_flees_and_is_caught_by_a_pursuit_that_rolls_its_flight():
     """Host: the loser tests 2D6 against Ld less the difference; a broken unit flees 2D6 from the winner, which
     pursues 2D6 and destroys it when it rolls at least the distance fled."""
-    from aero_events.rulesets.whfb_flying.combat import break_test
+    from aero_events.rulesets.whfb_flying.combat import break_test, pursue
     from aero_events.rulesets.whfb_flying.state import Combat
 
     state = battle([unit("n-sp", "spearmen", 20, 24, 10)], [unit("s-arch", "archers", 5, 24, 10.01, 180)],
@@ -106,7 +106,9 @@ def test_a_broken_unit_flees_and_is_caught_by_a_pursuit_that_rolls_its_flight():
     state = battle.__globals__["replace"](state, combats=(combat,))
     for flight, chase, caught in (((3, 3), (4, 4), True), ((5, 5), (2, 3), False)):
         out = Emitter(state, RULES.evolve)
-        break_test(RULES, out, DiceCup(TapeDice([6, 6, *flight, *chase])), combat, "n-sp", "s-arch", 2)
+        dice = DiceCup(TapeDice([6, 6, *flight, *chase]))
+        fled = break_test(RULES, out, dice, "s-arch", ["n-sp"], 2)
+        pursue(RULES, out, dice, "n-sp", [("s-arch", fled)])
         test = of_type(out.events, ev.TestTaken)[0]
         assert (test.target, test.passed) == (5, False)
         assert of_type(out.events, ev.UnitFled)[0].distance == sum(flight) * IN
@@ -118,11 +120,9 @@ def test_steadfast_tests_on_unmodified_leadership():
     """Host Steadfast: a losing unit with more ranks than the winner keeps its Leadership."""
     state = battle([unit("n-wyv", "wyvern_lord", 1, 24, 10)], [unit("s-sp", "spearmen", 20, 24, 20)], phase=COMBAT)
     from aero_events.rulesets.whfb_flying.combat import break_test
-    from aero_events.rulesets.whfb_flying.state import Combat
 
     out = Emitter(state, RULES.evolve)
-    break_test(RULES, out, DiceCup(TapeDice([4, 3])), Combat(charger="n-wyv", target="s-sp", kind="ground",
-                                                              side="front"), "n-wyv", "s-sp", 5)
+    break_test(RULES, out, DiceCup(TapeDice([4, 3])), "s-sp", ["n-wyv"], 5)
     test = of_type(out.events, ev.TestTaken)[0]
     assert test.target == 7 and test.passed
 

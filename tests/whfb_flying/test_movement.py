@@ -166,8 +166,8 @@ def test_flyers_cannot_be_steadfast():
     state = battle([unit("n-peg", "pegasus_knights", 3, 10, 10), unit("n-sp", "spearmen", 20, 20, 10)],
                    [unit("s-wyv", "wyvern_lord", 1, 40, 30, 180)])
     peg = with_unit(state, "n-peg", files=1).units["n-peg"]
-    assert not steadfast(RULES, peg, state.units["s-wyv"])
-    assert steadfast(RULES, state.units["n-sp"], state.units["s-wyv"])
+    assert not steadfast(RULES, peg, [state.units["s-wyv"]])
+    assert steadfast(RULES, state.units["n-sp"], [state.units["s-wyv"]])
 
 
 def test_flyers_cannot_shoot_on_the_march():
@@ -265,11 +265,11 @@ def test_a_joined_character_fights_with_its_unit_lends_its_leadership_and_is_rel
     combat = Combat(charger="n-peg", target="s-harp", kind="intercept", side="front")
     state = replace(state, combats=(combat,))
     out = Emitter(state, RULES.evolve)
-    fight_round(RULES, out, DiceCup(SeededDice(3)), combat)
+    fight_round(RULES, out, DiceCup(SeededDice(3)), (combat,))
     attackers = {e.attacker for e in of_type(out.events, ev.AttackResolved)}
     assert {"s-harp", "s-wyv"} <= attackers
     out = Emitter(state, RULES.evolve)
-    break_test(RULES, out, DiceCup(TapeDice([4, 4])), combat, "n-peg", "s-harp", 0)
+    break_test(RULES, out, DiceCup(TapeDice([4, 4])), "s-harp", ["n-peg"], 0)
     assert of_type(out.events, ev.TestTaken)[0].target == 8  # the Lord's Ld 8, not the Harpies' 6
     out = Emitter(state, RULES.evolve)
     apply_wounds(RULES, out, DiceCup(TapeDice([1] * 5)), "s-harp", 5, "n-peg")

@@ -15,7 +15,7 @@ from aero_events.rulesets.whfb_flying.geometry import (
     line_of_sight,
     within_range,
 )
-from aero_events.rulesets.whfb_flying.state import MAGIC, SHOOTING
+from aero_events.rulesets.whfb_flying.state import SHOOTING
 
 from .helpers import IN, RULES, battle, decide, of_type, terrain, unit, with_unit
 
@@ -155,17 +155,3 @@ def test_units_that_flew_high_cannot_be_targeted():
     state = with_unit(target_at(10), "s-tgt", status="flown high")
     with pytest.raises(RuleError, match="cannot be targeted"):
         decide(state, cmd.Shoot(player="north", unit="n-arch", target="s-tgt"))
-
-
-def test_magic_missiles_follow_the_shooting_rules_for_range_and_sight():
-    """Magic Phase: "Follow any rules that would apply to Shooting Attacks": a 24" fireball at a flyer 22.5" away
-    on the ground reaches by the Basic method and not by the Advanced one (24.6")."""
-    north = [unit("n-wiz", "battle_wizard", 1, 24, 4)]
-    south = [unit("s-peg", "pegasus_knights", 3, 24, 4 + 22.5 + 0.7874, 180)]  # the wizard's base is 20 mm deep
-    state = battle(north, south, phase=MAGIC, air=("s-peg",), range_method="advanced")
-    with pytest.raises(RuleError, match="out of range"):
-        decide(state, cmd.CastSpell(player="north", unit="n-wiz", target="s-peg"))
-    state = battle(north, south, phase=MAGIC, air=("s-peg",), range_method="basic")
-    events, _after = decide(state, cmd.CastSpell(player="north", unit="n-wiz", target="s-peg"), [6, 6, 3])
-    cast = of_type(events, AttackResolved)[0]
-    assert cast.attack == "fireball" and cast.hits == 3 and cast.spell

@@ -1,6 +1,7 @@
 """Bots: the random bot (core) and the general, who takes off with its flyers, swoops on open flanks and
-intercepts weaker flyers, charges with the bigger unit, keeps its archers shooting and marches the rest at the
-nearest enemy."""
+intercepts weaker flyers, charges with the bigger unit, keeps its archers shooting and its wizards casting (a
+close combat spell first, a template at a big unit), marches the rest at the nearest enemy, and issues or accepts
+a challenge only with a character that is a match for the enemy's strongest."""
 
 from __future__ import annotations
 
@@ -50,7 +51,9 @@ class GeneralBot:
 
     def value(self, rules, state, player, option) -> float:
         if isinstance(option, cmd.React):
-            return {"stand and shoot": 3.0, "hold": 2.0, "flee": 1.0}[option.choice]
+            return self._reaction_value(rules, state, player, option.choice)
+        if isinstance(option, cmd.LeaveUnit):
+            return 0.0  # the general keeps its characters where they are
         if isinstance(option, cmd.VanguardMove):
             return 5.0 if option.take_off else 0.0
         if isinstance(option, cmd.Swoop):
@@ -61,7 +64,12 @@ class GeneralBot:
             if ratio < 0.8:
                 return 0.0
             return 50.0 + 10 * min(ratio, 3.0) - self._gap(rules, state, option.unit, option.target) / INCH
-        if isinstance(option, (cmd.Shoot, cmd.CastSpell)):
+        if isinstance(option, cmd.CastSpell):
+            target = state.units[option.target]
+            kind = rules.data.lore[option.spell].kind
+            bonus = {"close combat": 3.0, "magic missile": 2.0}.get(kind, min(3.0, target.models / 5))
+            return 40.0 + bonus + target.points / max(1, target.models) / 10
+        if isinstance(option, cmd.Shoot):
             target = state.units[option.target]
             return 40.0 + target.points / max(1, target.models) / 10
         if isinstance(option, cmd.TakeOff):
@@ -76,6 +84,18 @@ class GeneralBot:
                 return 0.0  # archers stand and shoot
             return 5.0 + self._closer(rules, state, player, option) - (1.0 if option.march else 0.0)
         return 0.0
+
+    def _reaction_value(self, rules, state, player, choice: str) -> float:
+        """Charges: stand and shoot, else hold. Challenges: issue or accept with the strongest character when it is
+        at least a match for the enemy's strongest; else decline (refuse when it may)."""
+        plain = {"stand and shoot": 3.0, "hold": 2.0, "flee": 1.0, "no challenge": 1.0, "refuse": 1.0}
+        if choice in plain:
+            return plain[choice]
+        character = state.units[choice.rsplit(" ", 1)[-1]]
+        enemies = [u for u in state.units.values() if u.side != player and u.alive and rules.profile(u).character]
+        strongest = max((_strength(rules, e) for e in enemies), default=0)
+        mine = _strength(rules, character)
+        return (2.0 if mine >= strongest else 0.5) + mine / 1000
 
     def _gap(self, rules, state, a, b) -> int:
         first, second = state.units[a], state.units[b]

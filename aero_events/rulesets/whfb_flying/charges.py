@@ -8,7 +8,8 @@ it. Charges are declared and resolved one at a time (the host's simplification o
 failed charge moves the highest die rolled towards the target, stopping 1" short. Ground charge: M + 2D6
 (Swiftstride: 3D6, the lowest discarded). A charged unit that flees is destroyed if the charge reaches its new
 position. Terror: a unit charged by a Terror-causing enemy takes a Panic test and flees as its reaction on a
-failure.
+failure. A unit already in combat may be charged on another side (a combat of several units, combat.py), one
+charging unit a side. ``React`` also answers the challenge questions of the Close Combat phase (combat.py).
 
 The supplement:
 
@@ -36,7 +37,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from aero_events.core import DiceCup, Modifier, RuleError
-from aero_events.core.orders import answer, open_window, reaction_choices
+from aero_events.core.orders import answer, current_window, open_window, reaction_choices
 from aero_events.table import INCH, centre, compare_gap, gap, heading_towards, overlaps
 
 from . import attacks
@@ -109,9 +110,19 @@ def check_charge(rules: WhfbFlyingRules, state: GameState, command) -> tuple:
             raise RuleError(f"{target.id}'s {command.flank} flank is not open: They must attack on an open flank",
                             rule="Swoop (Combat)")
         kind, reach_to = SWOOP, side_segment(target_rect, command.flank)
+    side = command.flank if kind == SWOOP else arc_of(target_rect, centre(charger_rect))
+    if side_taken(state, target.id, side):
+        raise RuleError(f"{target.id}'s {side} is already in contact with an enemy unit (host: one charging unit a "
+                        "side)", rule=HOST)
     if compare_gap(charger_rect, reach_to, max_reach(rules, charger, kind)) > 0:
         raise RuleError(f"{target.id} is beyond {charger.id}'s longest possible charge", rule=_rule(kind))
     return charger, target, kind
+
+
+def side_taken(state: GameState, unit_id: str, side: str) -> bool:
+    """Whether an enemy unit is already in contact with that side of the unit (its front, if it charged)."""
+    return any((c.target == unit_id and c.side == side) or (c.charger == unit_id and side == "front")
+               for c in state.combats)
 
 
 def _rule(kind: str) -> str:
@@ -156,6 +167,12 @@ def declare(rules: WhfbFlyingRules, out, command, dice: DiceCup) -> None:
 
 
 def react(rules: WhfbFlyingRules, out, command: React, dice: DiceCup) -> None:
+    from .combat import ACCEPT, ISSUE, REPLY, answer_challenge
+
+    window = current_window(out.state.reactions)
+    if window is not None and window.resume in (ISSUE, REPLY, ACCEPT):
+        answer_challenge(rules, out, command, dice)
+        return
     out.emit(answer(out.state.reactions, command.player, command.choice))
     resolve(rules, out, dice, command.choice)
 
@@ -206,7 +223,12 @@ def resolve(rules: WhfbFlyingRules, out, dice: DiceCup, choice: str) -> None:
         pose = contact_pose(target_rect, side)
         contacts = 0
         if kind == SWOOP:
-            contacts = min(charger.models, max(1, side_length(target_rect, side) // profile.base_width))
+            from .combat import character_frontage
+
+            # "Flying models bunch together": joined characters first, then the unit's models that still fit
+            frontage = character_frontage(rules, state, charger)
+            places = max(0, side_length(target_rect, side) - frontage) // profile.base_width
+            contacts = min(charger.models, places if frontage else max(1, places))
         out.emit(ChargeResolved(unit=charger.id, target=target.id, kind=kind, distance=reach, needed=needed,
                                 reached=not fled, pose=pose, side=side, contacts=contacts,
                                 path=(charger.pose.position, pose.position), exit_heading=pose.heading,

@@ -116,10 +116,22 @@ class Shoot(Command, frozen=True, kw_only=True, tag="whfb.Shoot"):
 
 
 class CastSpell(Command, frozen=True, kw_only=True, tag="whfb.CastSpell"):
-    """Magic Phase: a magic missile, resolved by the shooting rules (range, line of sight, targets)."""
+    """Magic Phase: ``unit`` (a wizard) casts ``spell`` (an id of the lore, ``data/lore.json``) at ``target``;
+    magic missiles and direct damage spells follow the shooting rules, close combat spells the close combat
+    rules ("depending upon the spell type")."""
 
     unit: str
     target: str
+    spell: str
+
+
+class LeaveUnit(Command, frozen=True, kw_only=True, tag="whfb.LeaveUnit"):
+    """Host: a character that joined a unit leaves it and moves on its own, ``distance`` along ``heading`` (a Fly
+    move when the unit is in the air)."""
+
+    unit: str
+    heading: int
+    distance: int
 
 
 class EndPhase(Command, frozen=True, kw_only=True, tag="whfb.EndPhase"):

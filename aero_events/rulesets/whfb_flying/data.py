@@ -6,6 +6,9 @@
   marked ``reconstruction``.
 * ``data/scenarios.json``: tables, terrain and forces.
 * ``data/falling.json``: the supplement's falling hits by troop type (Wounds), sourced.
+* ``data/lore.json``: the minimal host's tiny lore, one spell of each type (magic missile, direct damage,
+  close combat), generic names of this project's own, marked ``reconstruction``; a wizard's ``spells`` name
+  them.
 
 Lengths are written in inches and turned into the table's units here (1/100 mm, 1 inch = 2540); bases in mm.
 Malformed data raises :class:`~aero_events.core.errors.DataError` naming the file, the entry and the field.
@@ -56,6 +59,32 @@ class Weapon(msgspec.Struct, frozen=True):
     casting_value: int = 0
 
 
+SpellKind = Literal["magic missile", "direct damage", "close combat"]
+
+
+class Spell(msgspec.Struct, frozen=True):
+    """A spell of the lore (host, README "Magic"): cast on 2D6 >= ``casting_value``. ``kind`` says which rules
+    it follows (Magic Phase): a "magic missile" and a "direct damage" spell those of shooting (range method,
+    sight, targets, the to-hit modifiers), a "close combat" spell those of close combat. ``hits`` is a number,
+    "D3" or "D6": automatic hits (magic missile) or attacks (close combat); ``radius`` the round template of a
+    direct damage spell. Lengths in 1/100 mm."""
+
+    id: str
+    name: str
+    mark: Mark
+    kind: SpellKind
+    casting_value: int
+    range: int
+    strength: int
+    hits: str
+    radius: int = 0
+
+    def as_weapon(self) -> Weapon:
+        """The spell as a ranged attack, for the shooting rules (range, sight, volley)."""
+        return Weapon(name=self.name, kind="magic missile", range=self.range, strength=self.strength,
+                      shots=self.hits, casting_value=self.casting_value)
+
+
 class UnitProfile(msgspec.Struct, frozen=True):
     id: str
     name: str
@@ -73,7 +102,8 @@ class UnitProfile(msgspec.Struct, frozen=True):
     files: int
     points: int
     weapons: tuple[Weapon, ...] = ()
-    spells: tuple[Weapon, ...] = ()
+    #: The spells of the lore this wizard knows (``data/lore.json`` ids).
+    spells: tuple[str, ...] = ()
 
     @property
     def skirmishers(self) -> bool:
@@ -102,12 +132,16 @@ class TerrainPiece(msgspec.Struct, frozen=True):
 
 
 class Deployment(msgspec.Struct, frozen=True):
+    """A unit placed at the start; ``joined``: the friendly unit a character is deployed in (host: characters may
+    deploy inside a unit, as a character that joined it)."""
+
     id: str
     profile: str
     models: int
     x: int
     y: int
     heading: int
+    joined: str = ""
 
 
 class ScenarioData(msgspec.Struct, frozen=True):
@@ -134,6 +168,7 @@ class GameData(msgspec.Struct, frozen=True):
     units: dict[str, UnitProfile]
     scenarios: dict[str, ScenarioData]
     falling: dict[str, FallingHits]
+    lore: dict[str, Spell] = {}
 
 
 def _need(entry: dict, key: str, kind: type, source: str, location: str):
@@ -188,7 +223,7 @@ def parse_units(raw: bytes, source: str) -> tuple[str, dict[str, UnitProfile]]:
                 base_width=mm(base[0]), base_depth=mm(base[1]),
                 files=_need(entry, "files", int, source, location), points=_need(entry, "points", int, source, location),
                 weapons=tuple(_weapon(w, source, location) for w in entry.get("weapons", [])),
-                spells=tuple(_weapon(w, source, location) for w in entry.get("spells", [])))
+                spells=tuple(str(name) for name in entry.get("spells", [])))
             msgspec.convert(msgspec.to_builtins(unit), UnitProfile)  # Literal checks (troop type, mark)
         except msgspec.ValidationError as err:
             raise DataError(f"bad unit: {err}", source=source, location=location) from None
@@ -231,7 +266,8 @@ def parse_scenarios(raw: bytes, source: str, units: dict[str, UnitProfile]) -> d
                 try:
                     placed.append(Deployment(id=unit["id"], profile=unit["profile"], models=unit["models"],
                                              x=inches(unit["x"]), y=inches(unit["y"]),
-                                             heading=int(unit["heading"]) * 100))
+                                             heading=int(unit["heading"]) * 100,
+                                             joined=str(unit.get("joined", ""))))
                 except (KeyError, TypeError, ValueError) as err:
                     raise DataError(f"bad unit placement: missing or malformed {err}", source=source, location=where,
                                     field=str(err).strip("'")) from None
@@ -260,6 +296,35 @@ def parse_falling(raw: bytes, source: str) -> dict[str, FallingHits]:
     return table
 
 
+def parse_lore(raw: bytes, source: str) -> dict[str, Spell]:
+    try:
+        document = msgspec.json.decode(raw)
+    except msgspec.DecodeError as err:
+        raise DataError(f"not JSON: {err}", source=source) from None
+    lore: dict[str, Spell] = {}
+    for index, entry in enumerate(document.get("spells", [])):
+        location = entry.get("id", f"entry {index}") if isinstance(entry, dict) else f"entry {index}"
+        if not isinstance(entry, dict):
+            raise DataError("a spell is a JSON object", source=source, location=location)
+        radius = entry.get("radius", 0)
+        if not isinstance(radius, int | float) or isinstance(radius, bool) or radius < 0:
+            raise DataError("radius is a length in inches", source=source, location=location, field="radius")
+        try:
+            spell = msgspec.convert({**entry, "range": inches(_need(entry, "range", int, source, location)),
+                                     "radius": round(radius * inches(1))}, Spell)
+        except msgspec.ValidationError as err:
+            raise DataError(f"bad spell: {err}", source=source, location=location,
+                            field=str(err).rsplit("$.", 1)[-1].rstrip("`") if "$." in str(err) else None) from None
+        if not (spell.hits.isdigit() or spell.hits in ("D3", "D6")):
+            raise DataError(f"hits must be a number, D3 or D6, not {spell.hits!r}", source=source, location=location,
+                            field="hits")
+        if spell.kind == "direct damage" and spell.radius <= 0:
+            raise DataError("a direct damage spell needs its template's radius", source=source, location=location,
+                            field="radius")
+        lore[spell.id] = spell
+    return lore
+
+
 def load_data(units_path: str | os.PathLike | None = None, scenarios_path: str | os.PathLike | None = None) -> GameData:
     """The game data: the package's files, or the user's files given by path."""
     folder = resources.files("aero_events.rulesets.whfb_flying") / "data"
@@ -269,10 +334,17 @@ def load_data(units_path: str | os.PathLike | None = None, scenarios_path: str |
     version, units = parse_units(read_data_file(units_source), units_source)
     scenarios = parse_scenarios(read_data_file(scenarios_source), scenarios_source, units)
     falling = parse_falling(read_data_file(falling_source), falling_source)
+    lore_source = str(folder / "lore.json")
+    lore = parse_lore(read_data_file(lore_source), lore_source)
+    for unit in units.values():
+        for name in unit.spells:
+            if name not in lore:
+                raise DataError(f"no spell {name!r} in the lore", source=units_source, location=unit.id,
+                                field="spells")
     missing = {u.troop_type for u in units.values()} - set(falling)
     if missing:
         raise DataError(f"no falling hits for troop types {sorted(missing)}", source=falling_source, field="hits")
-    return GameData(data_version=version, units=units, scenarios=scenarios, falling=falling)
+    return GameData(data_version=version, units=units, scenarios=scenarios, falling=falling, lore=lore)
 
 
 @functools.cache

@@ -172,11 +172,53 @@ class UnitDestroyed(Event, frozen=True, kw_only=True, tag="whfb.UnitDestroyed"):
 
 
 class CombatResolved(Event, frozen=True, kw_only=True, tag="whfb.CombatResolved"):
-    charger: str
-    target: str
+    """A round of one combat (two units or more in base contact): the combat resolution of each side
+    (``scores`` by player), the winning player (None a draw), how the scores were made up."""
+
+    units: tuple[str, ...]
     scores: dict[str, int]
     winner: str | None
     details: tuple[str, ...] = ()
+
+
+class ChallengeIssued(Event, frozen=True, kw_only=True, tag="whfb.ChallengeIssued"):
+    """Host: a character issued a challenge in the combat ``key`` (its first pair of units)."""
+
+    key: tuple[str, str]
+    challenger: str
+
+
+class ChallengeSettled(Event, frozen=True, kw_only=True, tag="whfb.ChallengeSettled"):
+    """Host: how the challenge question of the combat ``key`` ended this phase: no challenge, accepted by
+    ``accepted_by``, or refused (``refused`` stands back: it does not fight and lends no Leadership)."""
+
+    key: tuple[str, str]
+    challenger: str = ""
+    accepted_by: str = ""
+    refused: str = ""
+
+
+class CharacterLeft(Event, frozen=True, kw_only=True, tag="whfb.CharacterLeft"):
+    """Host: a character left the unit it had joined and moved on its own (a Fly move in the air)."""
+
+    character: str
+    unit: str
+    pose: Pose
+    in_air: bool
+    path: tuple[Point, ...] = ()
+
+
+class TemplatePlaced(Event, frozen=True, kw_only=True, tag="whfb.TemplatePlaced"):
+    """Magic Phase: a direct damage spell's round template at ``centre`` (radius in 1/100 mm), at the level of
+    the unit aimed at; ``hits`` models of each unit under it."""
+
+    caster: str
+    spell: str
+    aimed_at: str
+    centre: Point
+    radius: int
+    in_air: bool
+    hits: dict[str, int]
 
 
 class CombatEnded(Event, frozen=True, kw_only=True, tag="whfb.CombatEnded"):

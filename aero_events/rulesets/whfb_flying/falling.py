@@ -49,7 +49,7 @@ def apply_wounds(rules: WhfbFlyingRules, out, dice: DiceCup, unit_id: str, wound
     """Remove ``wounds`` from ``unit_id`` (wounded by ``source``: a unit id, or a text), then the falling hooks.
     """
     unit = out.state.units[unit_id]
-    if wounds <= 0 or not unit.in_play:
+    if wounds <= 0 or not unit.alive:  # alive: a character that joined a unit is wounded in a challenge
         return
     profile = rules.profile(unit)
     models, taken = remaining_after(unit.models, unit.wounds_taken, profile.profile.W, wounds)

@@ -8,6 +8,10 @@
   or move on the ground at their normal M value on the same turn, in either order."
 * Fly: "Similar to normal Movements on the ground ... Unit joining is allowed. Unit reform is allowed."
 * Soar: "Similar to Marching on the ground. Flies at 2M. No Unit reforms or joining allowed."
+* Leaving a unit (host, for Fly's "Unit joining is allowed"): a character that joined a unit may leave it in a
+  later Movement phase of its side, before the unit moves (8th-edition style): it moves out up to M on its
+  own, a Fly move when the unit is in the air (its fly move of the phase: "one of the following Fly moves per
+  movement phase"), and must end clear of the unit. Not while the unit is engaged or fleeing.
 * Fly High: "Similar to Fleeing off the table. Fleeing units climb high out of the battle and are removed from
   the game" (spec gap: a move any unit in the air may choose, besides the Fly High test of a fleeing unit).
 """
@@ -16,14 +20,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from msgspec.structs import replace
+
 from aero_events.core import DiceCup, RuleError
 from aero_events.table import FULL_TURN, INCH, compare_gap
 
-from .commands import Fly, FlyHigh, Land, Soar, TakeOff
-from .events import CharacterJoined, FlewHigh, FlightMade
+from .commands import Fly, FlyHigh, Land, LeaveUnit, Soar, TakeOff
+from .events import CharacterJoined, CharacterLeft, FlewHigh, FlightMade
 from .geometry import footprint, moved_straight
 from .movement import candidate_headings, check_position, legal_if, ready_to_move
-from .state import FLY, FLY_HIGH, LAND, SOAR, TAKE_OFF, GameState
+from .state import FLY, FLY_HIGH, LAND, MOVEMENT, SOAR, TAKE_OFF, GameState
 
 if TYPE_CHECKING:
     from .ruleset import WhfbFlyingRules
@@ -133,7 +139,41 @@ def fly_high(rules: WhfbFlyingRules, out, command: FlyHigh, dice: DiceCup) -> No
         out.emit(FlewHigh(unit=character.id, reason=f"with {unit.id}"))
 
 
-HANDLERS = {TakeOff: take_off, Land: land, Fly: fly, Soar: soar, FlyHigh: fly_high}
+LEAVING = "Host: Characters leaving units"
+
+
+def leave_unit(rules: WhfbFlyingRules, out, command: LeaveUnit, dice: DiceCup) -> None:
+    """Host: a joined character leaves its unit before the unit moves and moves up to M on its own (a Fly move
+    in the air), ending clear of the unit."""
+    state = out.state
+    if state.phase != MOVEMENT or state.active != command.player:
+        raise RuleError("characters leave units in their side's Movement phase", rule=LEAVING)
+    character = state.units.get(command.unit)
+    if character is None or character.side != command.player or not character.alive or not character.joined:
+        raise RuleError(f"{command.unit!r} is not a character of {command.player}'s in a unit", rule=LEAVING)
+    host = state.units[character.joined]
+    if character.moved:
+        raise RuleError(f"{character.id} has made its move this phase (it joined {host.id} this phase)",
+                        rule="Movement Phase")
+    if host.moved:
+        raise RuleError(f"{host.id} has moved: a character leaves a unit before the unit moves", rule=LEAVING)
+    if state.engaged(host.id) or host.fleeing:
+        raise RuleError(f"{host.id} is engaged or fleeing: its characters cannot leave it", rule=LEAVING)
+    rule = "Fly" if host.in_air else LEAVING
+    _distance(rules, character, command.distance, 1, rule)
+    heading = command.heading % FULL_TURN
+    alone = replace(character, joined="", pose=host.pose, in_air=host.in_air)
+    end = moved_straight(host.pose, heading, command.distance)
+    check_position(rules, state, alone, end, host.in_air, rule=rule)
+    if not host.in_air:
+        check_position(rules, state, alone, end, False, start_pose=host.pose.turned((heading - host.pose.heading)
+                                                                                     % FULL_TURN),
+                       exclude=(host.id,), rule=rule)
+    out.emit(CharacterLeft(character=character.id, unit=host.id, pose=end, in_air=host.in_air,
+                           path=(host.pose.position, end.position)))
+
+
+HANDLERS = {TakeOff: take_off, Land: land, Fly: fly, Soar: soar, FlyHigh: fly_high, LeaveUnit: leave_unit}
 
 
 def legal_commands(rules: WhfbFlyingRules, state: GameState, player: str) -> list:
@@ -160,4 +200,11 @@ def legal_commands(rules: WhfbFlyingRules, state: GameState, player: str) -> lis
             options = [TakeOff(player=player, unit=unit.id)]
             options += [TakeOff(player=player, unit=unit.id, heading=h, distance=m) for h in headings]
             result += [c for c in options if legal_if(rules, state, take_off, c)]
+    for character in sorted(state.units.values(), key=lambda u: u.id):
+        if character.side == player and character.joined and character.alive and not character.moved:
+            host = state.units[character.joined]
+            m = rules.profile(character).profile.M * INCH
+            options = [LeaveUnit(player=player, unit=character.id, heading=h, distance=m)
+                       for h in candidate_headings(rules, state, host)]
+            result += [c for c in options if legal_if(rules, state, leave_unit, c)]
     return result

@@ -15,20 +15,28 @@ from .state import (
     FALLEN,
     FLED,
     FLOWN_HIGH,
+    FLY,
     GAME_OVER,
     INTERCEPT,
     MOVEMENT,
     SWOOP,
+    Challenge,
     Combat,
     Drawn,
     GameState,
     PendingCharge,
+    Spot,
 )
 
 
 def _unit(state: GameState, unit_id: str, **changes: Any) -> GameState:
     units = dict(state.units)
     units[unit_id] = replace(units[unit_id], **changes)
+    carried = {k: v for k, v in changes.items() if k in ("pose", "in_air", "flight")}
+    if carried:  # a character that joined a unit is where its unit is and made its unit's fly move
+        for uid, other in state.units.items():
+            if other.joined == unit_id and other.alive:
+                units[uid] = replace(other, **carried)
     return replace(state, units=units)
 
 
@@ -54,7 +62,7 @@ def turn_began(state: GameState, e: ev.TurnBegan) -> GameState:
                              flight="" if own else u.flight,
                              fell=u.fell and u.fallen_until >= e.turn_count)
     return replace(state, turn=e.turn, turn_count=e.turn_count, active=e.player, phase=MOVEMENT, units=units,
-                   paths=(), shots=())
+                   paths=(), shots=(), challenges=(), templates=())
 
 
 def phase_began(state: GameState, e: ev.PhaseBegan) -> GameState:
@@ -126,7 +134,8 @@ def model_fell(state: GameState, e: ev.ModelFell) -> GameState:
 
 
 def character_grounded(state: GameState, e: ev.CharacterGrounded) -> GameState:
-    state = _unit(state, e.unit, pose=e.pose, in_air=False, fell=True, fallen_until=e.fallen_until, flight="")
+    state = _unit(state, e.unit, pose=e.pose, in_air=False, fell=True, fallen_until=e.fallen_until, flight="",
+                  joined="")
     if e.engaged_with:
         enemy = state.units[e.engaged_with]
         fought = state.turn_count if enemy.fought or state.active == state.units[e.unit].side else 0
@@ -165,12 +174,36 @@ def unit_destroyed(state: GameState, e: ev.UnitDestroyed) -> GameState:
 
 
 def combat_resolved(state: GameState, e: ev.CombatResolved) -> GameState:
+    fought = set(e.units)
     combats = tuple(replace(c, first_round=False, fought_turn=state.turn_count)
-                    if (c.charger, c.target) == (e.charger, e.target) else c for c in state.combats)
+                    if c.charger in fought and c.target in fought else c for c in state.combats)
     state = replace(state, combats=combats)
-    for uid in (e.charger, e.target):
+    for uid in e.units:
         state = _unit(state, uid, fought=True)
     return state
+
+
+def challenge_issued(state: GameState, e: ev.ChallengeIssued) -> GameState:
+    others = tuple(c for c in state.challenges if c.key != e.key)
+    return replace(state, challenges=(*others, Challenge(key=e.key, challenger=e.challenger)))
+
+
+def challenge_settled(state: GameState, e: ev.ChallengeSettled) -> GameState:
+    others = tuple(c for c in state.challenges if c.key != e.key)
+    settled = Challenge(key=e.key, challenger=e.challenger, accepted_by=e.accepted_by, refused=e.refused,
+                        settled=True)
+    return replace(state, challenges=(*others, settled))
+
+
+def character_left(state: GameState, e: ev.CharacterLeft) -> GameState:
+    flight = FLY if e.in_air else ""
+    state = _unit(state, e.character, joined="", pose=e.pose, in_air=e.in_air, moved=True, flight=flight)
+    return _path(state, e.character, e.path, "leaves its unit")
+
+
+def template_placed(state: GameState, e: ev.TemplatePlaced) -> GameState:
+    spot = Spot(unit=e.caster, centre=e.centre, radius=e.radius, in_air=e.in_air, label=e.spell)
+    return replace(state, templates=(*state.templates, spot))
 
 
 def combat_ended(state: GameState, e: ev.CombatEnded) -> GameState:
@@ -190,4 +223,6 @@ APPLY: dict[type, Callable[[GameState, Any], GameState]] = {
     ev.UnitRallied: unit_rallied, ev.FlewHigh: flew_high, ev.UnitDestroyed: unit_destroyed,
     ev.CombatResolved: combat_resolved, ev.CharacterJoined: character_joined,
     ev.CharacterReleased: character_released, ev.CombatEnded: combat_ended, ev.GameEnded: game_ended,
+    ev.ChallengeIssued: challenge_issued, ev.ChallengeSettled: challenge_settled, ev.CharacterLeft: character_left,
+    ev.TemplatePlaced: template_placed,
 }

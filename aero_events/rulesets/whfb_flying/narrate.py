@@ -80,7 +80,23 @@ def describe_event(rules, event: Any, state: Any = None) -> str:
         return f"  {e.unit} is destroyed ({e.reason})"
     if isinstance(e, ev.CombatResolved):
         scores = ", ".join(f"{k} {v}" for k, v in e.scores.items())
-        return f"  combat {e.charger} v {e.target}: {scores}; " + (f"{e.winner} wins" if e.winner else "a draw")
+        extra = f" ({'; '.join(e.details)})" if e.details else ""
+        return f"  combat of {', '.join(e.units)}: {scores}{extra}; " + (f"{e.winner} wins" if e.winner else "a draw")
+    if isinstance(e, ev.ChallengeIssued):
+        return f"  {e.challenger} issues a challenge"
+    if isinstance(e, ev.ChallengeSettled):
+        if e.accepted_by:
+            return f"  {e.accepted_by} accepts {e.challenger}'s challenge"
+        if e.refused:
+            return f"  {e.challenger}'s challenge is refused: {e.refused} stands back"
+        return "  no challenge is issued"
+    if isinstance(e, ev.CharacterLeft):
+        return f"{e.character} leaves {e.unit} to ({_in(e.pose.x)}, {_in(e.pose.y)})" + \
+            (" in the air" if e.in_air else "")
+    if isinstance(e, ev.TemplatePlaced):
+        struck = ", ".join(f"{k} {v}" for k, v in e.hits.items()) or "no model"
+        return f"  {e.caster}'s {e.spell} lands at ({_in(e.centre[0])}, {_in(e.centre[1])}) " \
+               f"{'in the air' if e.in_air else 'on the ground'}: hits {struck}"
     if isinstance(e, ev.CombatEnded):
         return f"  combat {e.charger} v {e.target} ends: {e.reason}"
     if isinstance(e, ev.GameEnded):
@@ -104,7 +120,12 @@ def describe_command(rules, command: Any, state: Any = None) -> str:
         return f"{c.unit}: {type(c).__name__} {_in(c.distance)} at {_deg(c.heading)}"
     if isinstance(c, cmd.Swoop):
         return f"{c.unit}: Swoop on the {c.flank} flank of {c.target}"
-    if isinstance(c, (cmd.Charge, cmd.Intercept, cmd.Shoot, cmd.CastSpell)):
+    if isinstance(c, cmd.CastSpell):
+        spell = rules.data.lore.get(c.spell)
+        return f"{c.unit}: cast {spell.name if spell else c.spell} at {c.target}"
+    if isinstance(c, cmd.LeaveUnit):
+        return f"{c.unit}: leave its unit, {_in(c.distance)} at {_deg(c.heading)}"
+    if isinstance(c, (cmd.Charge, cmd.Intercept, cmd.Shoot)):
         return f"{c.unit}: {type(c).__name__} {c.target}"
     if isinstance(c, cmd.React):
         return f"react: {c.choice}"

@@ -3,17 +3,34 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, get_args
 
 from aero_events.bots import play
-from aero_events.core import GameSession, SeededDice
+from aero_events.core import DataError, GameSession, SeededDice
 from aero_events.core.interface import Scenario
 
 from .bots import bots
-from .setup import GameSetup
+from .setup import GameSetup, RangeMethod
+
+#: The longest battle a scenario option may ask for.
+MAX_LAST_TURN = 1000
+
+
+def _check_options(options: Mapping[str, Any]) -> None:
+    """A matchup's options refused with the option at fault (Shooting Phase: one of three range methods)."""
+    method = options.get("range_method", "advanced")
+    if method not in get_args(RangeMethod):
+        raise DataError(f"range_method is one of {', '.join(get_args(RangeMethod))}, not {method!r}",
+                        source="scenario options", field="range_method")
+    last_turn = options.get("last_turn")
+    if last_turn is not None and (not isinstance(last_turn, int) or isinstance(last_turn, bool)
+                                  or not 1 <= last_turn <= MAX_LAST_TURN):
+        raise DataError(f"last_turn is a number of turns, 1 to {MAX_LAST_TURN}, not {last_turn!r}",
+                        source="scenario options", field="last_turn")
 
 
 def _build(options: Mapping[str, Any], seed: int) -> GameSetup:
+    _check_options(options)
     return GameSetup(scenario=str(options.get("scenario", "pitched_battle")),
                      range_method=str(options.get("range_method", "advanced")),  # type: ignore[arg-type]
                      last_turn=int(options["last_turn"]) if options.get("last_turn") else None,

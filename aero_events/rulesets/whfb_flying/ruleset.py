@@ -25,7 +25,7 @@ from aero_events.core import (
 )
 from aero_events.core.orders import require_no_window
 
-from . import charges, flight, movement, shooting, turn
+from . import charges, flight, magic, movement, shooting, turn
 from .commands import React
 from .data import GameData, UnitProfile, default_data
 from .fold import APPLY
@@ -33,9 +33,10 @@ from .setup import GameSetup, build_initial_state
 from .state import GAME_OVER, GameState, UnitState
 from .turn import Emitter, advance, decider
 
-#: The parts of the turn: host movement and Vanguard, the fly moves, charges (Intercept, Swoop), shooting and magic,
-#: and the turn itself (close combat is fought by the turn when its phase begins).
-PARTS = (movement, flight, charges, shooting, turn)
+#: The parts of the turn: host movement and Vanguard, the fly moves and characters leaving units, charges (Intercept,
+#: Swoop) and challenge answers, magic, shooting, and the turn itself (close combat is fought by the turn when its
+#: phase begins).
+PARTS = (movement, flight, charges, magic, shooting, turn)
 
 _HANDLERS: dict[type, Any] = {}
 for _part in PARTS:

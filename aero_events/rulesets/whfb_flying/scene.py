@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from aero_events.core.scene import LineOfFire, PathFlown, Piece, Rect, Scene, Table, Template
+from aero_events.core.scene import Circle, LineOfFire, Marker, PathFlown, Piece, Rect, Scene, Table, Template
 from aero_events.table import centre, to_mm
 
 from .geometry import footprint, ranks, terrain_rect
@@ -57,6 +57,7 @@ def scene(rules, state, viewer: str | None = None, focus: str | None = None) -> 
                   f"{', fell from the air' if unit.fell else ''}"
                   f"{', -1 I and -1 CR until its next turn' if unit.fell and state.turn_count <= unit.fallen_until else ''}"
                   f"{f', joined to {unit.joined}' if unit.joined else ''}"))
+    markers: list[Marker] = []
     paths: list[PathFlown] = []
     for drawn in state.paths:
         points = tuple(_pt(p) for p in drawn.points)
@@ -71,7 +72,13 @@ def scene(rules, state, viewer: str | None = None, focus: str | None = None) -> 
         paths.append(PathFlown(piece=drawn.unit, points=points, label=drawn.label, side=side))
     lines = tuple(LineOfFire(shooter=s.unit, target=s.target, start=_pt(s.points[0]), end=_pt(s.points[1]),
                              outcome=s.outcome, label=s.label, side=state.units[s.unit].side) for s in state.shots)
+    for spot in state.templates:  # a direct damage spell's round template (Magic Phase)
+        x, y = _pt(spot.centre)
+        level = "in the air, 10 inches up" if spot.in_air else "on the ground"
+        markers.append(Marker(kind="spell template", x=x, y=y, shape=Circle(radius=to_mm(spot.radius)),
+                              label=spot.label, side=state.units[spot.unit].side,
+                              hover=f"{spot.label} ({level})"))
     caption = f"Turn {state.turn}, {state.active or ''} {state.phase}".replace("  ", " ")
     return Scene(table=Table(width=to_mm(state.width), height=to_mm(state.height), name=state.scenario),
-                 pieces=tuple(pieces), templates=tuple(templates), paths=tuple(paths), lines_of_fire=lines,
+                 pieces=tuple(pieces), templates=tuple(templates), paths=tuple(paths), lines_of_fire=lines, markers=tuple(markers),
                  sides=state.players, caption=caption, turn=state.turn)

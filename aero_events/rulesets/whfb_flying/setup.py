@@ -48,7 +48,25 @@ def build_initial_state(setup: GameSetup, data: GameData) -> GameState:
                                        files=min(profile.files, unit.models),
                                        pose=Pose(unit.x, unit.y, unit.heading % 36000),
                                        points=profile.points * unit.models)
+    for deployments in forces.values():
+        for unit in deployments:
+            if unit.joined:
+                units[unit.id] = _deployed_inside(units, data, unit)
     first = setup.first or (scenario.first if scenario.first in players else players[0])
     return GameState(players=players, scenario=scenario.id, width=scenario.width, height=scenario.height,
                      last_turn=setup.last_turn or scenario.last_turn, range_method=setup.range_method,
                      terrain=setup.terrain if setup.terrain is not None else scenario.terrain, units=units, first=first)
+
+
+def _deployed_inside(units: dict[str, UnitState], data: GameData, deployment: Deployment) -> UnitState:
+    """Host: a character deployed inside a friendly unit starts as a character that joined it (Fly: "Unit joining
+    is allowed")."""
+    character = units[deployment.id]
+    host = units.get(deployment.joined)
+    if not data.units[character.profile].character or character.models != 1:
+        raise DataError("only a character of one model deploys inside a unit", source="setup",
+                        location=deployment.id, field="joined")
+    if host is None or host.side != character.side or data.units[host.profile].character or host.id == character.id:
+        raise DataError(f"{deployment.joined!r} is not a friendly unit (not a character) to deploy in", source="setup",
+                        location=deployment.id, field="joined")
+    return msgspec.structs.replace(character, joined=host.id, pose=host.pose)

@@ -17,8 +17,8 @@ The supplement:
 * Intercept: "-1 to Hit Modifier in either direction" (charges.py calls :func:`volley`);
 * Swoop: the charged unit's Stand and Shoot "with -1 To Hit", the swooping unit "+1 To Hit" (charges.py);
 * Fly High: "Cannot shoot or be targeted" (a unit that flew high is out of the battle);
-* Magic Phase: "Follow any rules that would apply to Shooting Attacks": a magic missile follows the range
-  method, sight and target rules of shooting.
+* Magic Phase: "Follow any rules that would apply to Shooting Attacks": magic.py casts magic missiles and direct
+  damage spells through :func:`can_target`, :func:`volley` and :func:`target_modifiers`.
 """
 
 from __future__ import annotations
@@ -29,12 +29,12 @@ from aero_events.core import DiceCup, Modifier, RuleError
 from aero_events.table import centre
 
 from . import attacks
-from .commands import CastSpell, Shoot
+from .commands import Shoot
 from .data import Weapon
 from .events import AttackResolved
 from .falling import apply_wounds
 from .geometry import cover, footprint, in_front_arc, line_of_sight, vertical, within_range
-from .state import LAND, MAGIC, SHOOTING, SOAR, TAKE_OFF, GameState, UnitState
+from .state import LAND, SHOOTING, SOAR, TAKE_OFF, GameState, UnitState
 
 if TYPE_CHECKING:
     from .ruleset import WhfbFlyingRules
@@ -72,7 +72,7 @@ def can_target(rules: WhfbFlyingRules, state: GameState, shooter: UnitState, tar
 
 def volley(rules: WhfbFlyingRules, out, dice: DiceCup, shooter_id: str, target_id: str, *, attack: str,
            modifiers: list[Modifier], weapon: Weapon | None = None, long_range: bool = True,
-           apply: bool = True, spell: bool = False) -> int:
+           apply: bool = True, spell: bool = False, caster: str = "") -> int:
     """One unit's shooting at another: hits, wounds, saves; returns the unsaved wounds (applied unless ``apply``
     is False, for simultaneous shots)."""
     state = out.state
@@ -106,7 +106,7 @@ def volley(rules: WhfbFlyingRules, out, dice: DiceCup, shooter_id: str, target_i
                                  purpose=f"to wound: {shooter_id} at {target_id}", roller=shooter.side)
     unsaved = attacks.roll_saves(out, dice, wounds, target_profile.save, weapon.strength,
                                  purpose=f"armour saves: {target_id}", roller=target.side)
-    out.emit(AttackResolved(attacker=shooter_id, target=target_id, attack=attack, dice=shots, hits=hits,
+    out.emit(AttackResolved(attacker=caster or shooter_id, target=target_id, attack=attack, dice=shots, hits=hits,
                             wounds=wounds, unsaved=unsaved, to_hit=score,
                             modifiers=tuple(f"{m.reason} {m.value:+d}" for m in mods),
                             start=centre(first), end=centre(second), shooting=True, spell=spell))
@@ -151,52 +151,16 @@ def shoot(rules: WhfbFlyingRules, out, command: Shoot, dice: DiceCup) -> None:
     volley(rules, out, dice, unit.id, command.target, attack="shooting", modifiers=mods)
 
 
-def cast(rules: WhfbFlyingRules, out, command: CastSpell, dice: DiceCup) -> None:
-    """Magic Phase: a magic missile (host: cast on 2D6 >= its casting value, no dispel) that follows the shooting
-    rules for range, sight and targets, and hits automatically."""
-    state = out.state
-    if state.phase != MAGIC or state.active != command.player:
-        raise RuleError("spells are cast in their side's Magic phase", rule="Magic Phase")
-    from .movement import own_unit
-
-    unit = own_unit(state, command.player, command.unit)
-    profile = rules.profile(unit)
-    if not profile.spells or unit.cast:
-        raise RuleError(f"{unit.id} has no spell to cast now", rule="Magic Phase")
-    if state.engaged(unit.id) or unit.fleeing:
-        raise RuleError(f"{unit.id} is engaged or fleeing", rule="Magic Phase")
-    spell = profile.spells[0]
-    target = state.units.get(command.target)
-    if target is None:
-        raise RuleError(f"no unit {command.target!r}", rule="Magic Phase")
-    problem = can_target(rules, state, unit, target, spell)
-    if problem:
-        raise RuleError(f"{problem}: a magic missile follows the rules for shooting", rule="Magic Phase")
-    roll = dice.roll(2, purpose=f"casting {spell.name}: {unit.id}", roller=unit.side, target=spell.casting_value)
-    out.emit(roll)
-    if roll.total < spell.casting_value:
-        out.emit(AttackResolved(attacker=unit.id, target=target.id, attack=f"{spell.name} (not cast)", dice=0,
-                                hits=0, wounds=0, unsaved=0, shooting=True, spell=True))
-        return
-    volley(rules, out, dice, unit.id, target.id, attack=spell.name, modifiers=[], weapon=spell, long_range=False,
-           spell=True)
-
-
-HANDLERS = {Shoot: shoot, CastSpell: cast}
+HANDLERS = {Shoot: shoot}
 
 
 def legal_commands(rules: WhfbFlyingRules, state: GameState, player: str) -> list:
-    if state.active != player or state.reactions.pending or state.phase not in (SHOOTING, MAGIC):
+    if state.active != player or state.reactions.pending or state.phase != SHOOTING:
         return []
     result: list = []
     enemies = sorted((u for u in state.units.values() if u.side != player and u.in_play), key=lambda u: u.id)
     for unit in sorted(state.side(player), key=lambda u: u.id):
-        profile = rules.profile(unit)
-        if state.phase == SHOOTING:
-            if why_not_shoot(rules, state, unit) is None:
-                result += [Shoot(player=player, unit=unit.id, target=t.id) for t in enemies
-                           if can_target(rules, state, unit, t, profile.missile_weapon()) is None]
-        elif profile.spells and not unit.cast and not unit.fleeing and not state.engaged(unit.id):
-            result += [CastSpell(player=player, unit=unit.id, target=t.id) for t in enemies
-                       if can_target(rules, state, unit, t, profile.spells[0]) is None]
+        if why_not_shoot(rules, state, unit) is None:
+            result += [Shoot(player=player, unit=unit.id, target=t.id) for t in enemies
+                       if can_target(rules, state, unit, t, rules.profile(unit).missile_weapon()) is None]
     return result

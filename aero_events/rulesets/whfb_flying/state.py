@@ -86,6 +86,28 @@ class Combat(msgspec.Struct, frozen=True, kw_only=True):
     fought_turn: int = 0
 
 
+class Challenge(msgspec.Struct, frozen=True, kw_only=True):
+    """A challenge in the combat named by ``key`` (its first pair of units) this Close Combat phase (host,
+    README): ``challenger`` issued it ("" none was), ``accepted_by`` fights it, or ``refused`` names the
+    character who stood back; ``settled`` once answered."""
+
+    key: tuple[str, str]
+    challenger: str = ""
+    accepted_by: str = ""
+    refused: str = ""
+    settled: bool = False
+
+
+class Spot(msgspec.Struct, frozen=True):
+    """A template spell's place this turn, kept for the scene: its centre, radius and level."""
+
+    unit: str
+    centre: tuple[int, int]
+    radius: int
+    in_air: bool
+    label: str = ""
+
+
 class PendingCharge(msgspec.Struct, frozen=True, kw_only=True):
     charger: str
     target: str
@@ -121,6 +143,10 @@ class GameState(msgspec.Struct, frozen=True, kw_only=True):
     reactions: Reactions = Reactions()
     pending: PendingCharge | None = None
     combats: tuple[Combat, ...] = ()
+    #: The challenges of this Close Combat phase (host: a challenge lasts one round).
+    challenges: tuple[Challenge, ...] = ()
+    #: The template spells placed this turn (Magic Phase), for the scene.
+    templates: tuple[Spot, ...] = ()
     paths: tuple[Drawn, ...] = ()
     shots: tuple[Drawn, ...] = ()
     winner: str | None = None

@@ -6,8 +6,8 @@ each of Movement, Magic, Shooting and Close Combat phases; rallying; the end of 
 * **Movement**: at its start each fleeing unit of the player tests to rally (2D6 <= Ld) or flees again from
   the nearest enemy (a unit in the air takes the Fly High test first). Then the player moves, flies and
   charges its units one by one and ends the phase.
-* **Phases** that leave the player nothing to decide pass by themselves; the Close Combat phase has no
-  decisions in this host (every combat fights, pursuit is automatic).
+* **Phases** that leave the player nothing to decide pass by themselves; in the Close Combat phase every
+  combat fights and pursuit is automatic; the only decisions are challenges (combat.py).
 * **End**: after the last game turn, or at the end of a player turn after which a side has no unit in the
   battle. Each enemy unit destroyed, fled off the table or flown high scores its points (Fly High: "similar to
   Fleeing Off the Table"). More points win; equal points are a draw.
@@ -75,10 +75,9 @@ def next_phase(rules: WhfbFlyingRules, out: Emitter, dice: DiceCup) -> None:
     following = PHASES[PHASES.index(phase) + 1]
     out.emit(PhaseBegan(phase=following))
     if following == COMBAT:
-        from .combat import fight_all
+        from .combat import combat_phase
 
-        fight_all(rules, out, dice)
-        end_of_turn(rules, out, dice)
+        combat_phase(rules, out, dice)
 
 
 def begin_turn(rules: WhfbFlyingRules, out: Emitter, dice: DiceCup, turn: int, player: str) -> None:
@@ -127,7 +126,7 @@ def finish(rules: WhfbFlyingRules, out: Emitter, why: str) -> None:
 
 def advance(rules: WhfbFlyingRules, out: Emitter, dice: DiceCup) -> None:
     """Move the game on past everything that needs no decision."""
-    from . import shooting
+    from . import magic, shooting
 
     while True:
         state = out.state
@@ -142,7 +141,7 @@ def advance(rules: WhfbFlyingRules, out: Emitter, dice: DiceCup) -> None:
         if state.phase == MOVEMENT:
             if any(not u.moved and not u.fleeing and not state.engaged(u.id) for u in state.side(player)):
                 return
-        elif len(shooting.legal_commands(rules, state, player)):
+        elif shooting.legal_commands(rules, state, player) or magic.legal_commands(rules, state, player):
             return
         next_phase(rules, out, dice)
 

@@ -33,6 +33,10 @@ _VIEWS: tuple[tuple[str, str, str], ...] = (
                CAST(payload->>'$.unsaved' AS INTEGER) AS unsaved, CAST(payload->>'$.to_hit' AS INTEGER) AS to_hit,
                payload->>'$.modifiers' AS modifiers
         FROM whfb_events WHERE type = 'whfb.AttackResolved'"""),
+    ("whfb_combats", "every round of close combat: its units (two or more), each side's resolution, the winner",
+     """SELECT game, branch, seq, turn, payload->>'$.units' AS units, payload->>'$.scores' AS scores,
+               payload->>'$.winner' AS winner, payload->>'$.details' AS details
+        FROM whfb_events WHERE type = 'whfb.CombatResolved'"""),
     ("whfb_tests", "every test (break, panic, rally, fear, Fly High, stay aloft, dangerous terrain) and its result",
      """SELECT game, branch, seq, turn, payload->>'$.unit' AS unit, payload->>'$.test' AS test,
                CAST(payload->>'$.score' AS INTEGER) AS score, CAST(payload->>'$.target' AS INTEGER) AS target,
