@@ -18,6 +18,7 @@ from typing import Any
 from aero_events.bots import bots_for, make_bot, play
 from aero_events.core import GameSession, Ruleset, SeededDice, issued_command
 from aero_events.core.registry import default_ruleset, get_ruleset
+from aero_events.core.secrets import REPRODUCIBLE_SALTS
 
 #: The default seed: for Aeronautica, of seeds 1-79, the one whose greedy-against-random game shows the most
 #: of the rules (24 shots, damage, Stalls, Spins, Tailing, over 6 turns).
@@ -44,7 +45,8 @@ def demo_session(seed: int = DEMO_SEED, game_id: str | None = None, ruleset: Rul
     name, options, _ = demo_plan(rules)
     scenario = rules.scenarios()[name]
     setup = scenario.build({**scenario.default_options, **options}, seed)
-    metadata: dict[str, Any] = {"scenario": scenario.name, "seed": seed}
+    # A demo is replayed from its seed alone, salts included: its commitments hide nothing (issue 16 item 3).
+    metadata: dict[str, Any] = {"scenario": scenario.name, "seed": seed, REPRODUCIBLE_SALTS: True}
     metadata.update(rules.game_metadata())
     return GameSession(rules, setup, dice=SeededDice(seed), game_id=game_id or f"demo-{seed}", metadata=metadata)
 

@@ -9,6 +9,9 @@ and piece types come from the rulesets' views that follow the store's convention
 (game, side, piece, piece_type) and ``{family}_piece_stats`` (game, branch, piece, shots, hits,
 damage_dealt, damage_taken, destroyed); every such view in the file is read, whatever its ruleset.
 
+Both take ``prefix``: only the games whose id starts with it (one run of ``aero simulate``, whose game ids
+share the run's prefix: ``piece_type_summary(conn, prefix="sim-fighters-wov-2019-s0-")``).
+
 Win rates by piece type count a side once for every type it fielded: a side of two Thunderbolts and a
 Marauder that won is one win for ``thunderbolt`` and one for ``marauder``. A draw (no winner) is no win
 for either side; games not finished are left out.
@@ -40,8 +43,9 @@ _NO_STATS = ("SELECT NULL::VARCHAR AS game, NULL::VARCHAR AS branch, NULL::VARCH
              "0::BIGINT AS hits, 0::BIGINT AS damage_dealt, 0::BIGINT AS damage_taken, false AS destroyed WHERE false")
 
 
-def game_outcomes(connection: duckdb.DuckDBPyConnection, *, branch: str = "main") -> pa.Table:
-    """One row per finished game: ruleset, winner (null: a draw), reason, turns, events, each side's force."""
+def game_outcomes(connection: duckdb.DuckDBPyConnection, *, branch: str = "main", prefix: str = "") -> pa.Table:
+    """One row per finished game (of those whose id starts with ``prefix``): ruleset, winner (null: a draw),
+    reason, turns, events, each side's force."""
     pieces = _union(_convention_views(connection, "_pieces"), "game, side, piece, piece_type", _NO_PIECES)
     sql = f"""
         WITH pieces AS ({pieces}),
@@ -52,20 +56,23 @@ def game_outcomes(connection: duckdb.DuckDBPyConnection, *, branch: str = "main"
         SELECT o.game, o.ruleset, o.winner, o.draw, o.reason, t.turns, t.events,
                list(f.side || ': ' || f.force ORDER BY f.side) FILTER (WHERE f.side IS NOT NULL) AS forces
         FROM outcomes o JOIN turns t ON t.game = o.game LEFT JOIN forces f ON f.game = o.game
-        WHERE o.branch = $branch AND o.finished
+        WHERE o.branch = $branch AND o.finished AND starts_with(o.game, $prefix)
         GROUP BY ALL ORDER BY o.game"""
-    return connection.sql(sql, params={"branch": branch}).to_arrow_table()
+    return connection.sql(sql, params={"branch": branch, "prefix": prefix}).to_arrow_table()
 
 
-def piece_type_summary(connection: duckdb.DuckDBPyConnection, *, branch: str = "main") -> pa.Table:
-    """Per piece type over every finished game: pieces fielded, sides fielding it, wins, draws, win rate,
-    shots, hits, damage dealt and taken, pieces destroyed, and damage per piece fielded."""
+def piece_type_summary(connection: duckdb.DuckDBPyConnection, *, branch: str = "main", prefix: str = ""
+                       ) -> pa.Table:
+    """Per piece type over every finished game (whose id starts with ``prefix``): pieces fielded, sides
+    fielding it, wins, draws, win rate, shots, hits, damage dealt and taken, pieces destroyed, and damage per
+    piece fielded."""
     pieces = _union(_convention_views(connection, "_pieces"), "game, side, piece, piece_type", _NO_PIECES)
     stats = _union(_convention_views(connection, "_piece_stats"),
                    "game, branch, piece, shots, hits, damage_dealt, damage_taken, destroyed", _NO_STATS)
     sql = f"""
         WITH pieces AS ({pieces}), stats AS ({stats}),
-        results AS (SELECT game, winner, draw FROM outcomes WHERE branch = $branch AND finished),
+        results AS (SELECT game, winner, draw FROM outcomes
+                    WHERE branch = $branch AND finished AND starts_with(game, $prefix)),
         sides AS (SELECT DISTINCT p.game, p.side, p.piece_type FROM pieces p JOIN results r USING (game)),
         side_results AS (
             SELECT s.piece_type, count(*) AS sides, count(*) FILTER (WHERE r.winner = s.side) AS wins,
@@ -89,4 +96,4 @@ def piece_type_summary(connection: duckdb.DuckDBPyConnection, *, branch: str = "
                round(f.damage_taken / f.pieces, 2) AS damage_taken_per_piece
         FROM fielded f LEFT JOIN side_results sr USING (piece_type)
         ORDER BY f.piece_type"""
-    return connection.sql(sql, params={"branch": branch}).to_arrow_table()
+    return connection.sql(sql, params={"branch": branch, "prefix": prefix}).to_arrow_table()

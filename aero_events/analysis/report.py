@@ -2,9 +2,15 @@
 
 plotly.js is embedded once, in the first figure; the other figures reuse it, so the page works offline
 and weighs plotly.js plus the game's data. Sections, for every ruleset: the result (the ruleset's
-outcome), the replay, each side's summary, the level of every piece over the turns, the cells each side
-used (hex tables only), the dice each side rolled against a fair die; then the ruleset's own sections
-(``Ruleset.report_sections``), if it has any.
+outcome), the replay, each side's chances of winning over the turns (the win-probability strip, worked out
+by bots playing the game on from each turn's start: :mod:`aero_events.odds`), each side's summary, the level
+of every piece over the turns, the cells each side used (hex tables only), the dice each side rolled against
+a fair die; then the ruleset's own sections (``Ruleset.report_sections``), if it has any.
+
+A report is drawn for a viewer: a player (``viewer``), or a spectator (None, the default), who sees no
+secret. Every secret event the viewer may not read is redacted in the timeline every section reads
+(:func:`seen_by`), and the replay's scenes are the ruleset's scenes for that viewer, so no unrevealed choice
+or salt the viewer may not know is in the page.
 """
 
 from __future__ import annotations
@@ -18,10 +24,15 @@ from typing import Any
 import plotly.io as pio
 import pyarrow as pa
 
+from aero_events.odds.strip import DEFAULT_STRIP_PLAYOUTS
+
 from . import charts
-from .scenes import cell_usage, game_steps, level_traces, side_summary
+from .scenes import cell_usage, level_traces, side_summary
 from .tables import query, table_html
 from .timeline import Timeline, load_timeline
+
+#: Playouts per point of the win-probability strip unless told (``aero report --odds-playouts``).
+DEFAULT_ODDS_PLAYOUTS = DEFAULT_STRIP_PLAYOUTS
 
 _STYLE = """
 body { font-family: Helvetica, Arial, sans-serif; margin: 24px auto; max-width: 1500px; color: #222; }
@@ -59,9 +70,29 @@ def dice_table(timeline: Timeline) -> pa.Table:
                  rolls=pa.Table.from_pylist(rows, schema=schema))
 
 
+def seen_by(timeline: Timeline, viewer: str | None) -> Timeline:
+    """``timeline`` as ``viewer`` may read it (None: a spectator): every secret event of another player
+    replaced by its redacted copy (the commitment and public fields only; DESIGN.md contract 7). The states
+    are kept (the ruleset's ``scene`` draws them for the viewer)."""
+    import msgspec
+
+    from aero_events.core.secrets import redact
+
+    envelopes = []
+    for envelope in timeline.envelopes:
+        shown = redact(envelope.event, viewer)
+        envelopes.append(envelope if shown is envelope.event else msgspec.structs.replace(envelope, event=shown))
+    return Timeline(game_id=timeline.game_id, branch=timeline.branch, ruleset=timeline.ruleset,
+                    initial=timeline.initial, envelopes=envelopes, states=timeline.states,
+                    metadata=dict(timeline.metadata))
+
+
 @dataclass(frozen=True)
 class GameReport:
-    """Everything the report shows, computed once from one fold of the game and one pass of its steps."""
+    """Everything the report shows, computed once from one fold of the game and one pass of its steps.
+
+    ``viewer``: the player the page is drawn for (None: a spectator); ``strip``: the win-probability strip's
+    points (empty: left out)."""
 
     timeline: Timeline
     steps: list[Any]
@@ -69,12 +100,24 @@ class GameReport:
     levels: pa.Table
     cells: pa.Table
     dice: pa.Table
+    viewer: str | None = None
+    strip: tuple[Any, ...] = ()
 
     @classmethod
-    def of(cls, timeline: Timeline) -> GameReport:
-        steps = game_steps(timeline)
+    def of(cls, timeline: Timeline, *, viewer: str | None = None, odds_playouts: int = 0,
+           odds_workers: int = 1) -> GameReport:
+        """The report of ``timeline``; ``odds_playouts`` per point of the strip (0: no strip)."""
+        from aero_events.viz.steps import replay_steps
+
+        strip: tuple[Any, ...] = ()
+        if odds_playouts > 0:
+            from aero_events.odds import strip_of_timeline
+
+            strip = tuple(strip_of_timeline(timeline, playouts=odds_playouts, workers=odds_workers))
+        timeline = seen_by(timeline, viewer)
+        steps = replay_steps(timeline, viewer=viewer)
         return cls(timeline=timeline, steps=steps, sides=side_summary(timeline, steps), levels=level_traces(steps),
-                   cells=cell_usage(steps), dice=dice_table(timeline))
+                   cells=cell_usage(steps), dice=dice_table(timeline), viewer=viewer, strip=strip)
 
     def result_line(self) -> str:
         """The result in the ruleset's words."""
@@ -96,7 +139,19 @@ class GameReport:
         colours = style.side_colours(timeline.players)
         sections = []
         if replay:
-            sections.append(Section("Replay", replay_spec(timeline, steps=self.steps), options={"auto_play": False}))
+            sections.append(Section("Replay", replay_spec(timeline, steps=self.steps, viewer=self.viewer,
+                                                          strip=self.strip or None), options={"auto_play": False}))
+        if self.strip:
+            from aero_events.viz.odds_strip import strip_figure
+
+            playouts = max(point.playouts for point in self.strip)
+            sections.append(Section("Chances of winning", strip_figure(
+                self.strip, {side: colours.get(side, style.NEUTRAL) for side in timeline.ruleset.sides(timeline.final)},
+                timeline.head_seq, score_name=timeline.ruleset.score_name()),
+                html=f"<p class='meta'>Each point: {playouts} games played on by the "
+                     "ruleset's default bot from the start of that turn (no secret order sealed yet); the band is "
+                     "the 95% Wilson interval. <code>aero odds GAME --at SEQ</code> plays more from any "
+                     "position.</p>"))
         sections.append(Section("Per side", html=table_html(self.sides, title="Each side's summary")))
         if self.levels.num_rows and any(value is not None for value in self.levels.column("level").to_pylist()):
             name = next(v for v in self.levels.column("level_name").to_pylist() if v)
@@ -114,13 +169,16 @@ class GameReport:
         return sections
 
 
-def report_html(timeline: Timeline, *, replay: bool = True) -> str:
-    """The report of ``timeline`` as a standalone HTML page (plotly.js embedded once)."""
+def report_html(timeline: Timeline, *, replay: bool = True, viewer: str | None = None,
+                odds_playouts: int = DEFAULT_ODDS_PLAYOUTS, odds_workers: int = 1) -> str:
+    """The report of ``timeline`` as a standalone HTML page (plotly.js embedded once), as ``viewer`` may see
+    it (None: a spectator), with a win-probability strip of ``odds_playouts`` playouts a point (0: none)."""
     from aero_events.viz.replay import START_FROM_SHOWN
 
-    report = GameReport.of(timeline)
+    report = GameReport.of(timeline, viewer=viewer, odds_playouts=odds_playouts, odds_workers=odds_workers)
     players = " vs ".join(timeline.players)
-    title = f"{timeline.game_id} ({timeline.branch}): {players}"
+    seen = f", as {viewer} sees it" if viewer is not None else ""
+    title = f"{timeline.game_id} ({timeline.branch}): {players}{seen}"
     parts: list[str] = []
     first = True
     for section in report.sections(replay):
@@ -140,10 +198,21 @@ def report_html(timeline: Timeline, *, replay: bool = True) -> str:
             + "".join(parts) + "</body></html>")
 
 
-def write_report(store: Any, game_id: str, path: str | os.PathLike, branch: str = "main") -> Path:
-    """Read a stored game, fold it once, and write its report to ``path``; returns the path."""
+def write_report(store: Any, game_id: str, path: str | os.PathLike, branch: str | None = None, *,
+                 viewer: str | None = None, odds_playouts: int = DEFAULT_ODDS_PLAYOUTS, odds_workers: int = 1) -> Path:
+    """Read a stored game, fold it once, and write its report to ``path`` (options as :func:`report_html`);
+    returns the path."""
     timeline = load_timeline(store, game_id, branch)
+    check_viewer(timeline, viewer)
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(report_html(timeline), encoding="utf-8")
+    target.write_text(report_html(timeline, viewer=viewer, odds_playouts=odds_playouts, odds_workers=odds_workers),
+                      encoding="utf-8")
     return target
+
+
+def check_viewer(timeline: Timeline, viewer: str | None) -> None:
+    """A page drawn for a player the game does not have is refused (as ``aero show --player`` refuses it)."""
+    if viewer is not None and viewer not in timeline.players:
+        raise ValueError(f"--player: game {timeline.game_id} has no player {viewer!r}; its players are "
+                         f"{', '.join(timeline.players)}")

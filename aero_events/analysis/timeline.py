@@ -106,8 +106,8 @@ def fold_timeline(ruleset: Ruleset, initial: Any, envelopes: Sequence[Envelope],
                     states=fold_states(ruleset, initial, envelopes), metadata=dict(metadata or {}))
 
 
-def load_timeline(store: Any, game_id: str, branch: str = "main") -> Timeline:
-    """Read a stored branch (ancestors' events included) and fold it once.
+def load_timeline(store: Any, game_id: str, branch: str | None = None) -> Timeline:
+    """Read a stored branch (ancestors' events included; None: the game's main line) and fold it once.
 
     ``store`` is an :class:`~aero_events.store.EventStore`; ``game_id`` may be a unique
     prefix of the id.
@@ -117,6 +117,7 @@ def load_timeline(store: Any, game_id: str, branch: str = "main") -> Timeline:
     from aero_events.store.games import game_context
 
     game_id = store.resolve_game_id(game_id)
+    branch = store.resolve_branch(game_id, branch)
     with store.connection() as conn:
         context = game_context(conn, game_id)
     envelopes = store.events(game_id, branch)

@@ -28,6 +28,8 @@ COMMAND_MODULES: list[str] = ["aero_events.cli.demo", "aero_events.cli.play", "a
                                "aero_events.cli.record_commands", "aero_events.cli.odds_commands"]
 
 EXIT_ERROR = 2
+#: The exit code of a command stopped by Ctrl-C (128 + SIGINT, as shells report it).
+EXIT_INTERRUPTED = 130
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -71,3 +73,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (AeroError, duckdb.Error, OSError, KeyError, ValueError) as err:
         print(f"aero: error: {error_message(err)}", file=sys.stderr)
         return EXIT_ERROR
+    except KeyboardInterrupt:  # commands that keep work on Ctrl-C (record, simulate) say so themselves first
+        print("aero: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+def run() -> None:
+    """The ``aero`` script and ``python -m aero_events.cli``: :func:`main`, then exit with its code. A Ctrl-C that
+    arrives once the command has finished (while worker threads and processes shut down) is ignored, so it
+    cannot print a traceback from the interpreter's exit."""
+    import signal
+
+    code = main()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sys.exit(code)

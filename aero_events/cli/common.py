@@ -63,13 +63,18 @@ def ruleset_named(text: str | None, family_hint: str | None = None) -> Ruleset:
         return get_ruleset(default_ruleset())
     if is_variant_file(text):
         families = list(known_families().values())
-        if family_hint:
-            families.sort(key=lambda name: family(name) != family(family_hint))
-        for name in families:
+        # The family of the ruleset the file says it changes (its ``base``) reads it first.
+        base_family = _variant_base_family(text)
+        hint = base_family or family_hint
+        if hint:
+            families.sort(key=lambda name: family(name) != family(hint))
+        for name in families if base_family is None else families[:1]:
             ruleset = type(get_ruleset(name)).variant_from_file(text)
             if ruleset is not None:
                 return ruleset
-        raise KeyError(f"no installed ruleset reads variant files like {text!r}")
+        raise KeyError(f"no installed ruleset reads variant files like {text!r}"
+                       + (f" (its base is a {base_family} ruleset, whose variants are not read from files)"
+                          if base_family else ""))
     try:
         return get_ruleset(text)
     except KeyError:
@@ -81,6 +86,31 @@ def ruleset_named(text: str | None, family_hint: str | None = None) -> Ruleset:
         return get_ruleset(short[0])
     raise KeyError(f"unknown ruleset {text!r}; known: {', '.join(known_rulesets())} "
                    "(or give a variant file, .json or .toml)")
+
+
+def _variant_base_family(path: str) -> str | None:
+    """The family of the ruleset a variant file's ``base`` names (a full name, a family, a version's short
+    name or a variant registered in this process); None when the file gives no base as text (the reading
+    family then names the field at fault). A base no installed family knows is a DataError naming the file
+    and the field."""
+    from aero_events.core.errors import DataError
+    from aero_events.core.interface import read_variant_document
+
+    base = read_variant_document(path).get("base")
+    if not isinstance(base, str):
+        return None
+    try:
+        return family(type(get_ruleset(base)).name)
+    except KeyError:
+        pass
+    families = known_families()
+    if family(base) in families:
+        return family(base)
+    short = [name for name in known_rulesets() if name.partition("/")[2] == base]
+    if short:
+        return family(short[0])
+    raise DataError(f"unknown base ruleset {base!r}; known rulesets: {', '.join(known_rulesets())}",
+                    source=path, field="base")
 
 
 def aero_command() -> str:

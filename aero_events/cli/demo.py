@@ -10,9 +10,11 @@ from aero_events.cli.common import db_option, ruleset_named
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("demo", parents=[db_option()],
                                    help="play a seeded bot game into the store and tell it turn by turn")
-    parser.add_argument("--ruleset", metavar="NAME",
-                        help="the ruleset: a full name (aeronautica/faq-2020) or a family (aeronautica) for its "
-                             "default version (default: the default ruleset; aero rulesets lists them)")
+    parser.add_argument("--ruleset", metavar="NAME|FILE",
+                        help="the ruleset: a full name (aeronautica/faq-2020), a family (aeronautica) "
+                             "for its default version, or a variant file (.toml/.json: a base ruleset and "
+                             "the rule options it changes, stored with the game; see docs/rule-changes.md) "
+                             "(default: the default ruleset; aero rulesets lists them)")
     parser.add_argument("--seed", type=int, default=22,
                         help="the seed of the dice and the bots (default 22: an Aeronautica game that shows most "
                              "of the rules)")

@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from aero_events.cli.common import db_option
+from aero_events.cli.common import db_option, store_wait
 from aero_events.core.errors import AeroError
 
 
@@ -53,15 +53,40 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(handler=run)
 
 
+#: The exit code of a recording stopped by Ctrl-C (128 + SIGINT, as shells report it).
+EXIT_INTERRUPTED = 130
+
+
 def run(args: argparse.Namespace, ask: Callable[[str], str] | None = None,
         say: Callable[[str], None] | None = None, ask_secret: Callable[[str], str] | None = None) -> int:
+    """Record a game. Stopping early (issue 16 item 8):
+
+    * during play, ``quit``, the end of input and Ctrl-C keep every answer recorded so far and print the
+      command that goes on with it (``TableRecorder.run``); exit code 0 for ``quit`` and the end of input
+      (a script of answers that stops before the game ends is a normal way to record part of a game),
+      130 for Ctrl-C;
+    * during the set-up questions, before the game is stored, nothing is kept: the end of input is an error
+      (exit code 2: the game could not be set up), Ctrl-C exit code 130.
+    """
+    say = say or _print
+    try:
+        return _run(args, ask, say, ask_secret)
+    except KeyboardInterrupt:
+        say("\nStopped (Ctrl-C) before the game was stored: nothing was recorded.")
+        return EXIT_INTERRUPTED
+
+
+def _run(args: argparse.Namespace, ask: Callable[[str], str] | None, say: Callable[[str], None],
+         ask_secret: Callable[[str], str] | None) -> int:
+    from aero_events.core.ids import check_id
     from aero_events.record.recorder import TableRecorder
     from aero_events.store import EventStore
 
     ask_secret = ask_secret or (ask if ask is not None else read_secret_line)
     ask = ask or read_line
-    say = say or _print
-    store = EventStore(args.db)
+    if args.game is not None:
+        check_id(args.game, "game id", source="--game")
+    store = EventStore(args.db, lock_timeout=store_wait(args))
     seed = _seed(args.seed)
     if args.resume:
         recorder = TableRecorder.resume(store, args.resume, args.branch, ask=ask, say=say,
@@ -71,7 +96,12 @@ def run(args: argparse.Namespace, ask: Callable[[str], str] | None = None,
         raise AeroError("--branch goes with --resume GAME")
     if args.game and any(summary.id == args.game for summary in store.games()):
         raise AeroError(f"game {args.game} is already in the store: go on with it with --resume {args.game}")
-    rules, setup = _new_setup(args, ask, say)
+    try:
+        rules, setup = _new_setup(args, ask, say)
+    except EOFError:
+        raise AeroError("the input ended during the set-up questions, before the game was stored: nothing was "
+                        "recorded (answer every set-up question, or give them as options: aero record --help)") \
+            from None
     game_id = args.game or _new_game_id(store)
     metadata = {"event": args.event} if args.event else {}
     metadata["recorder"] = "aero record"

@@ -6,9 +6,14 @@
   (:mod:`aero_events.regress`); ``--json`` for the report as data.
 * ``aero simulate --matchup FILE --games N --rules VERSION|FILE --bots A,B --seed S``: many bot games,
   win rates with 95% Wilson intervals (:mod:`aero_events.sim`); ``--workers K``, ``--dask ADDRESS|local``,
-  ``--db PATH`` or ``--parquet DIR`` to keep the games.
+  ``--db PATH`` or ``--parquet DIR`` to keep the games. ``--matchup`` repeated, or ``--sweep FILE``, plays
+  several matchups as one run, summarised per matchup, per entry and per piece type
+  (:mod:`aero_events.sim.sweep`). ``--resume`` finishes a run of ``--db`` that was interrupted.
 * ``aero compare --rules A,B --matchup FILE --games N``: the same games under two versions, and which
-  differences are significant.
+  differences are significant after Holm's correction for testing several at once; a warning when the
+  bots do not play the game.
+
+Progress bars go to stderr, and only when stderr is a terminal; stdout carries the results alone.
 * ``aero corpus --write --out replays/``: regenerate the golden corpus (``--check`` replays it instead); a
   folder that already holds a corpus is rewritten only with ``--write``.
 
@@ -24,6 +29,7 @@ import sys
 from pathlib import Path
 
 import msgspec
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
@@ -62,13 +68,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     regress.add_argument("--json", action="store_true", help="print the reports as JSON")
     regress.add_argument("--expect-identical", action="store_true",
                          help="exit 1 unless every game replays identically (a game that cannot be re-run counts)")
+    regress.add_argument("--verbose", action="store_true",
+                         help="print every game's report, not only the summary and the first examples")
+    regress.add_argument("--details", metavar="FILE", type=Path,
+                         help="write every game's report to FILE (JSON when it ends in .json, else text)")
+    regress.add_argument("--no-progress", action="store_true", help="no progress bar")
     regress.set_defaults(handler=run_regress)
 
-    simulate = subparsers.add_parser("simulate", help="play many bot games of a matchup: win rates and VP")
-    _simulation_options(simulate)
+    simulate = subparsers.add_parser("simulate", help="play many bot games of one or several matchups: win rates")
+    _simulation_options(simulate, several=True)
     simulate.add_argument("--rules", metavar="VERSION|FILE",
                           help=RULES_HELP + " (default: the matchup's ruleset, else the default ruleset)")
     simulate.add_argument("--db", metavar="PATH", help="store the games in this DuckDB file (listed by aero games)")
+    simulate.add_argument("--resume", action="store_true",
+                          help="finish a run already partly in --db (after Ctrl-C or a kill): only its missing "
+                               "games are played")
     simulate.add_argument("--parquet", metavar="DIR", help="write the games as Parquet shards in DIR")
     simulate.add_argument("--json", action="store_true", help="print the summary and every result as JSON")
     simulate.set_defaults(handler=run_simulate)
@@ -81,7 +95,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     compare.set_defaults(handler=run_compare)
 
     corpus = subparsers.add_parser("corpus", help="regenerate the golden corpus of recorded games (or check it)")
-    corpus.add_argument("--out", default="replays", metavar="DIR", help="the corpus folder (default: replays)")
+    corpus.add_argument("--out", metavar="DIR",
+                        help="the corpus folder (default: replays for the default ruleset's family, "
+                             "replays/FAMILY for another family's)")
     corpus.add_argument("--check", action="store_true",
                         help="replay every game of the corpus under its own ruleset instead (exit 1 on a change)")
     corpus.add_argument("--write", action="store_true",
@@ -92,10 +108,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     corpus.set_defaults(handler=run_corpus)
 
 
-def _simulation_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--matchup", required=True, type=Path, metavar="FILE",
-                        help="a matchup file: a ruleset's scenario and its options, e.g. two force lists and a board "
-                             "(JSON or TOML)")
+def _simulation_options(parser: argparse.ArgumentParser, several: bool = False) -> None:
+    if several:
+        parser.add_argument("--matchup", action="append", default=[], type=Path, metavar="FILE",
+                            help="a matchup file: a ruleset's scenario and its options, e.g. two force lists and a "
+                                 "board (JSON or TOML); repeat it to play several matchups as one run")
+        parser.add_argument("--sweep", type=Path, metavar="FILE",
+                            help="a sweep file: matchups, and/or each entry of a list (e.g. one force per aircraft "
+                                 "type) against each, played as one run (docs/simulate.md)")
+    else:
+        parser.add_argument("--matchup", required=True, type=Path, metavar="FILE",
+                            help="a matchup file: a ruleset's scenario and its options, e.g. two force lists and a "
+                                 "board (JSON or TOML)")
     parser.add_argument("--games", type=int, required=True, metavar="N", help="how many games")
     parser.add_argument("--bots", default=None, metavar="A,B",
                         help="the bot of each player, e.g. greedy,random; one name plays every side "
@@ -130,7 +154,8 @@ def run_rulesets(args: argparse.Namespace) -> int:
             continue
         listed.append({"name": name, "default": name in defaults, "data_version": str(ruleset.data_version),
                        "scenarios": {key: scenario.description for key, scenario in ruleset.scenarios().items()},
-                       "bots": {key: bot.description for key, bot in bots_for(ruleset).items()}})
+                       "bots": {key: bot.description for key, bot in bots_for(ruleset).items()},
+                       "options": [msgspec.to_builtins(option) for option in ruleset.rule_options()]})
     if args.json:
         sys.stdout.buffer.write(msgspec.json.format(msgspec.json.encode(listed), indent=2) + b"\n")
         sys.stdout.flush()
@@ -162,6 +187,12 @@ def run_versions(args: argparse.Namespace) -> int:
             table.add_row(version.name, version.based_on or "-", version.data_version,
                           "\n".join(version.changes) or "-", version.description)
     console().print(table)
+    for default in known_families().values():  # each option: its default, its values (core/interface.py)
+        options = get_ruleset(default).rule_options()
+        if options:
+            console().print(f"\nrule options of {default} (a variant file's options change them):", markup=False)
+            for option in options:
+                console().print(f"  {option.line()}", markup=False)
     return 0
 
 
@@ -171,17 +202,31 @@ def run_versions(args: argparse.Namespace) -> int:
 
 
 def run_regress(args: argparse.Namespace) -> int:
-    from aero_events.regress import gather, render, rerun, to_json
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from aero_events.regress import gather, render_summary, rerun, to_json, write_details
 
     rules = ruleset_named(args.rules)
-    reports = [rerun(game, rules, on_illegal=args.on_illegal, seed=args.seed, strict_setup=args.strict_setup)
-               for game in gather(args.targets, args.db)]
+    if args.details is not None and not args.details.parent.is_dir():
+        raise FileNotFoundError(2, "No such file or directory", str(args.details))
+    show = None if args.no_progress else progress_console()
+    reports = []
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=show, disable=show is None, transient=True) as progress:
+        bar = progress.add_task(f"re-running under {rules.name}", total=None)
+        for game in gather(args.targets, args.db):
+            reports.append(rerun(game, rules, on_illegal=args.on_illegal, seed=args.seed,
+                                 strict_setup=args.strict_setup))
+            progress.advance(bar)
+    title = f"{len(reports)} games re-run under {rules.name}"
+    if args.details is not None:
+        write_details(reports, args.details, title)
     if args.json:
         sys.stdout.buffer.write(to_json(reports) + b"\n")
         sys.stdout.flush()
     else:
-        identical = sum(report.identical for report in reports)
-        render(reports, console(), f"{len(reports)} games re-run under {rules.name}: {identical} identical")
+        render_summary(reports, console(), title, verbose=args.verbose,
+                       details=str(args.details) if args.details is not None else None)
     if args.expect_identical and not all(report.identical for report in reports):
         return 1
     return 0
@@ -192,15 +237,19 @@ def run_regress(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------------------------------------------
 
 
-def _run(args: argparse.Namespace, rules, **storage):
+def progress_console() -> Console | None:
+    """Where progress bars go: stderr, and only when it is a terminal (stdout carries the results)."""
+    return Console(file=sys.stderr) if sys.stderr.isatty() else None
+
+
+def _run(args: argparse.Namespace, rules, matchup_path: Path, **storage):
+    from aero_events.bots import default_bot
     from aero_events.sim import load_matchup, simulate
     from aero_events.sim.matchup import parse_bots
 
-    matchup = load_matchup(args.matchup, ruleset=rules)
-    from aero_events.bots import default_bot
-
+    matchup = load_matchup(matchup_path, ruleset=rules)
     bots = parse_bots(args.bots or default_bot(rules), rules, len(matchup.players))
-    show = None if args.no_progress or args.json else console()
+    show = None if args.no_progress else progress_console()
     return simulate(matchup, rules, games=args.games, seed=args.seed, bots=bots, workers=args.workers,
                     dask=args.dask, console=show, **storage)
 
@@ -209,25 +258,47 @@ def _percent(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
-def run_simulate(args: argparse.Namespace) -> int:
-    if args.rules is None:
-        from aero_events.sim import load_matchup
+def _interrupted(err) -> int:
+    """Ctrl-C during a run: what was kept and how to finish it, on stderr; exit 130 (128 + SIGINT)."""
+    print(f"aero: {err}", file=sys.stderr)
+    return 130
 
-        rules = ruleset_named(load_matchup(args.matchup).ruleset)
-    else:
-        rules = ruleset_named(args.rules)
-    run = _run(args, rules, db=args.db, parquet=args.parquet)
+
+def run_simulate(args: argparse.Namespace) -> int:
+    from aero_events.sim import SimulationInterrupted, load_matchup
+
+    if not args.matchup and args.sweep is None:
+        raise ValueError("give a matchup (--matchup FILE, repeatable) or a sweep (--sweep FILE)")
+    if args.games < 1:
+        raise ValueError(f"--games {args.games}: a simulation plays at least one game")
+    several = args.sweep is not None or len(args.matchup) > 1
+    if several and args.parquet:
+        raise ValueError("a sweep is stored with --db (one run in a DuckDB file), not --parquet")
+    try:
+        if several:
+            return _run_sweep(args)
+        if args.rules is None:
+            rules = ruleset_named(load_matchup(args.matchup[0]).ruleset)
+        else:
+            rules = ruleset_named(args.rules)
+        run = _run(args, rules, args.matchup[0], db=args.db, parquet=args.parquet, resume=args.resume)
+    except SimulationInterrupted as err:
+        return _interrupted(err)
+    except KeyboardInterrupt:
+        print("aero: interrupted before any game was played; nothing was stored", file=sys.stderr)
+        return 130
     summaries = run.player_summaries()
     if args.json:
         data = {
             "matchup": run.matchup.name, "ruleset": run.ruleset, "data_version": run.data_version,
             "bots": list(run.bots), "seed": run.seed, "games": run.games, "draws": run.draws,
             "seconds": run.seconds, "backend": run.backend, "workers": run.workers, "stored": run.stored,
-            "score_name": run.score_name,
+            "run": run.run_id, "resumed": run.resumed, "score_name": run.score_name,
             "players": [{"player": s.player, "wins": s.wins, "win_rate": s.win_rate, "interval95": list(s.interval),
                          "mean_score": s.mean_score,
                          **{f"mean_{'_'.join(name.split())}": value for name, value in s.mean_statistics.items()}}
                         for s in summaries],
+            "piece_types": [_tally_json(row) for row in _piece_types(run.results)],
             "results": msgspec.to_builtins(run.results),
         }
         sys.stdout.buffer.write(msgspec.json.format(msgspec.json.encode(data), indent=2) + b"\n")
@@ -246,9 +317,11 @@ def run_simulate(args: argparse.Namespace) -> int:
                       *(f"{s.mean_statistics[name]:.2f}" for name in run.statistics))
     table.add_row("draws", str(run.draws), _percent(run.draws / run.games), "", "", *("" for _ in run.statistics))
     out.print(table)
-    rate = run.games / run.seconds if run.seconds else float("inf")
-    out.print(f"{run.games} games in {run.seconds:.1f} s ({rate:.1f} games/s), {run.backend}, {run.workers} "
-              f"worker(s)", markup=False, highlight=False)
+    played = run.games - run.resumed
+    rate = played / run.seconds if run.seconds else float("inf")
+    out.print(f"{played} games in {run.seconds:.1f} s ({rate:.1f} games/s), {run.backend}, {run.workers} "
+              f"worker(s)" + (f"; {run.resumed} games of the run were already stored" if run.resumed else ""),
+              markup=False, highlight=False)
     if args.db:
         out.print(f"stored as {run.run_id}-* in {args.db}: {aero_command()} games --db {shlex.quote(str(args.db))}",
                   markup=False, highlight=False)
@@ -258,38 +331,145 @@ def run_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _piece_types(results):
+    from aero_events.sim.sweep import piece_type_tally
+
+    return piece_type_tally(results)
+
+
+def _tally_json(row) -> dict:
+    return {"name": row.name, "sides": row.sides, "wins": row.wins, "draws": row.draws, "losses": row.losses,
+            "win_rate": row.win_rate, "interval95": list(row.interval), "pieces": row.pieces,
+            "out_of_play": row.out_of_play}
+
+
+def _tally_table(title: str, first: str, rows, pieces: bool) -> Table:
+    table = Table(title=title)
+    columns = [(first, "left"), ("sides", "right"), ("wins", "right"), ("draws", "right"), ("win rate", "right"),
+               ("95% interval (Wilson)", "right")]
+    if pieces:
+        columns += [("pieces", "right"), ("out of play at the end", "right")]
+    for column, justify in columns:
+        table.add_column(column, justify=justify)
+    for row in rows:
+        cells = [row.name, str(row.sides), str(row.wins), str(row.draws), _percent(row.win_rate),
+                 f"{_percent(row.interval[0])} - {_percent(row.interval[1])}"]
+        if pieces:
+            cells += [str(row.pieces), str(row.out_of_play)]
+        table.add_row(*cells)
+    return table
+
+
+def _run_sweep(args: argparse.Namespace) -> int:
+    from aero_events.sim import load_matchup
+    from aero_events.sim.matchup import parse_bots
+    from aero_events.sim.sweep import load_sweep, simulate_sweep, sweep_of, sweep_ruleset
+
+    rules = ruleset_named(args.rules) if args.rules else None
+    matchups = [load_matchup(path, ruleset=rules) for path in args.matchup]
+    if args.sweep is not None:
+        sweep = load_sweep(args.sweep, ruleset=rules)
+        if matchups:
+            sweep = msgspec.structs.replace(sweep_of([*sweep.matchups, *matchups], sweep.name),
+                                            entries=sweep.entries)
+    else:
+        sweep = sweep_of(matchups)
+    if rules is None:
+        rules = ruleset_named(sweep_ruleset(sweep))
+    bots = None
+    if args.bots:  # one name for every player, or one per player (checked against each matchup's players)
+        bots = parse_bots(args.bots, rules, max(1, len([name for name in args.bots.split(",") if name.strip()])))
+    show = None if args.no_progress else progress_console()
+    result = simulate_sweep(sweep, rules, games=args.games, seed=args.seed, bots=bots, workers=args.workers,
+                            db=args.db, dask=args.dask, console=show, resume=args.resume)
+    pieces, entries = result.piece_types(), result.entries()
+    if args.json:
+        data = {
+            "sweep": sweep.name, "run": result.prefix, "ruleset": result.ruleset, "seed": args.seed,
+            "games_per_matchup": args.games, "games": result.games, "seconds": result.seconds,
+            "stored": result.stored, "score_name": result.score_name,
+            "matchups": [{"matchup": run.matchup.name, "run": run.run_id, "bots": list(run.bots), "games": run.games,
+                          "draws": run.draws, "resumed": run.resumed,
+                          "entries": list(sweep.entries.get(run.matchup.name, ())),
+                          "mean_turns": sum(r.turns for r in run.results) / run.games,
+                          "players": [{"player": s.player, "wins": s.wins, "win_rate": s.win_rate,
+                                       "interval95": list(s.interval), "mean_score": s.mean_score}
+                                      for s in run.player_summaries()]}
+                         for run in result.runs],
+            "entries": [_tally_json(row) for row in entries],
+            "piece_types": [_tally_json(row) for row in pieces],
+        }
+        sys.stdout.buffer.write(msgspec.json.format(msgspec.json.encode(data), indent=2) + b"\n")
+        sys.stdout.flush()
+        return 0
+    out = console()
+    table = Table(title=f"sweep {sweep.name}: {len(result.runs)} matchups of {args.games} games under "
+                        f"{result.ruleset} (seed {args.seed})")
+    for column, justify in (("matchup", "left"), ("bots", "left"), ("games", "right"), ("wins by player", "left"),
+                            ("draws", "right"), ("mean turns", "right")):
+        table.add_column(column, justify=justify)
+    for run in result.runs:
+        labels = sweep.entries.get(run.matchup.name)
+        wins = ", ".join(f"{s.player}{f' ({labels[i]})' if labels else ''} {s.wins} ({_percent(s.win_rate)})"
+                         for i, s in enumerate(run.player_summaries()))
+        table.add_row(run.matchup.name, " vs ".join(run.bots), str(run.games), wins, str(run.draws),
+                      f"{sum(r.turns for r in run.results) / run.games:.1f}")
+    out.print(table)
+    if entries:
+        out.print(_tally_table("by entry (each against each), best win rate first", "entry", entries, pieces=False))
+    out.print(_tally_table("by piece type (a side fielding the type counts once per game), best win rate first",
+                           "piece type", pieces, pieces=True))
+    out.print(f"{result.games} games in {result.seconds:.1f} s", markup=False, highlight=False)
+    if args.db:
+        out.print(f"stored as {result.prefix}-* in {args.db}: {aero_command()} games --db "
+                  f"{shlex.quote(str(args.db))}", markup=False, highlight=False)
+    return 0
+
+
 def run_compare(args: argparse.Namespace) -> int:
-    from aero_events.sim import compare_runs
+    from aero_events.sim import SimulationInterrupted, compare_runs
 
     names = [name.strip() for name in args.rules.split(",") if name.strip()]
     if len(names) != 2:
         raise ValueError(f"--rules names two versions separated by a comma, not {args.rules!r}")
     rules_a, rules_b = ruleset_named(names[0]), ruleset_named(names[1], family_hint=names[0])
-    if args.workers > 1 and not args.dask:
-        from aero_events.sim import process_pool
+    try:
+        if args.workers > 1 and not args.dask:
+            from aero_events.sim import process_pool
 
-        with process_pool(args.workers) as pool:  # one pool for both runs
-            run_a, run_b = _run(args, rules_a, executor=pool), _run(args, rules_b, executor=pool)
-    else:
-        run_a, run_b = _run(args, rules_a), _run(args, rules_b)
-    comparison = compare_runs(run_a, run_b)
+            with process_pool(args.workers) as pool:  # one pool for both runs
+                run_a = _run(args, rules_a, args.matchup, executor=pool)
+                run_b = _run(args, rules_b, args.matchup, executor=pool)
+        else:
+            run_a, run_b = _run(args, rules_a, args.matchup), _run(args, rules_b, args.matchup)
+    except SimulationInterrupted as err:
+        return _interrupted(err)
+    except KeyboardInterrupt:
+        print("aero: interrupted; nothing was compared", file=sys.stderr)
+        return 130
+    comparison = compare_runs(run_a, run_b, rules_a)
+    warnings = list(comparison.warnings)
     if args.json:
         data = {
             "matchup": run_a.matchup.name, "games": run_a.games, "seed": run_a.seed, "a": run_a.ruleset,
-            "b": run_b.ruleset, "alpha": 0.05,
+            "b": run_b.ruleset, "alpha": comparison.alpha, "correction": comparison.correction,
+            "warnings": warnings,
             "metrics": [{"metric": m.metric, "a": m.value_a, "b": m.value_b, "difference": m.difference,
                          "interval_a": m.interval_a, "interval_b": m.interval_b, "test": m.test_name,
-                         "statistic": m.test.statistic, "p_value": m.test.p_value, "significant": m.significant}
+                         "statistic": m.test.statistic, "p_value": m.test.p_value,
+                         "adjusted_p_value": m.adjusted_p_value, "significant": m.significant}
                         for m in comparison.metrics],
         }
         sys.stdout.buffer.write(msgspec.json.format(msgspec.json.encode(data), indent=2) + b"\n")
         sys.stdout.flush()
         return 0
     out = console()
+    for warning in warnings:
+        out.print(Text(f"warning: {warning}", style="bold red"), soft_wrap=True)
     table = Table(title=f"{run_a.matchup.name}: {run_a.games} games, seed {run_a.seed}: {run_a.ruleset} (A) vs "
                         f"{run_b.ruleset} (B)")
     for column, justify in (("metric", "left"), ("A", "right"), ("B", "right"), ("B - A", "right"),
-                            ("test", "left"), ("p", "right"), ("p < 0.05", "left")):
+                            ("test", "left"), ("p", "right"), ("p (Holm)", "right"), ("significant", "left")):
         table.add_column(column, justify=justify)
     for m in comparison.metrics:
         if m.kind == "rate":
@@ -299,17 +479,33 @@ def run_compare(args: argparse.Namespace) -> int:
         else:
             shown_a, shown_b, shown_d = f"{m.value_a:.2f}", f"{m.value_b:.2f}", f"{m.difference:+.2f}"
         table.add_row(m.metric, shown_a, shown_b, shown_d, m.test_name, f"{m.test.p_value:.3g}",
+                      f"{m.adjusted_p_value:.3g}",
                       Text("significant", style="bold yellow") if m.significant else Text("no", style="dim"))
     out.print(table)
     found = comparison.significant
-    out.print(f"significant at p < 0.05: {', '.join(m.metric for m in found) if found else 'none'}", markup=False,
-              highlight=False)
+    out.print(f"{len(comparison.metrics)} differences tested at once; p-values adjusted by {comparison.correction} "
+              f"so that the chance of any false 'significant' stays under {comparison.alpha:g}",
+              markup=False, highlight=False)
+    out.print(f"significant at p < {comparison.alpha:g} after the {comparison.correction} correction: "
+              f"{', '.join(m.metric for m in found) if found else 'none'}", markup=False, highlight=False)
+    for warning in warnings:  # again at the end, where a reader of the conclusion looks
+        out.print(Text(f"warning: {warning}", style="bold red"), soft_wrap=True)
     return 0
 
 
 # ---------------------------------------------------------------------------------------------------------
 # corpus
 # ---------------------------------------------------------------------------------------------------------
+
+
+def _default_corpus_folder(ruleset: str | None) -> str:
+    """Where a family's golden corpus lives: ``replays`` for the default ruleset's family, ``replays/FAMILY``
+    for every other (so ``aero corpus --write --ruleset whfb-flying`` never rewrites Aeronautica's files)."""
+    from aero_events.core.registry import default_ruleset, family
+
+    if ruleset is None or family(ruleset) == family(default_ruleset()):
+        return "replays"
+    return f"replays/{family(ruleset)}"
 
 
 def run_corpus(args: argparse.Namespace) -> int:
@@ -323,6 +519,8 @@ def run_corpus(args: argparse.Namespace) -> int:
     )
 
     out = console()
+    if args.out is None:
+        args.out = _default_corpus_folder(args.ruleset)
     if args.check:
         corpus_plan(args.ruleset)  # imports the family's ruleset: its event types must be known to read its games
         manifest = read_manifest(args.out)

@@ -30,7 +30,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     show = subparsers.add_parser("show", parents=[db], help="a game's events, turn by turn")
     show.add_argument("game", metavar="GAME", help="game id (or its first characters)")
-    show.add_argument("--branch", default="main", help="the branch to show (default: main)")
+    show.add_argument("--branch", help="the branch to show (default: the main line, the game that was played)")
     show.add_argument("--turn", type=int, help="only this turn")
     show.add_argument("--player", help="show the log as this player sees it (others' secrets hidden)")
     show.set_defaults(handler=run_show)
@@ -50,6 +50,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     export.add_argument("file", metavar="FILE", type=Path)
     export.add_argument("--format", choices=("jsonl", "parquet", "record"),
                         help="default: parquet for a .parquet FILE, record for a .aero FILE, jsonl otherwise")
+    export.add_argument("--player", metavar="P",
+                        help="write P's copy: the game as P may see it, every other player's secrets left out "
+                             "(not importable as the full game; the store and a full export are the organiser's)")
     export.add_argument("--sign", action="append", default=[], metavar="KEY",
                         help="sign the JSON Lines export with this Ed25519 private key (into FILE.sig); repeat "
                              "for each player")
@@ -76,7 +79,7 @@ def run_games(args: argparse.Namespace) -> int:
     if args.db != ":memory:" and not Path(args.db).exists():
         out.print(f"no games: there is no store at {args.db}", markup=False)
         return 0
-    if getattr(args, "delete", None):
+    if getattr(args, "delete", None) is not None:  # an empty prefix is refused, never read as "no --delete"
         removed = open_store(args).delete_games(args.delete)
         out.print(Text(for_terminal(f"removed {len(removed)} games starting with {args.delete!r} from {args.db}")))
         return 0
@@ -84,7 +87,8 @@ def run_games(args: argparse.Namespace) -> int:
     if not summaries:
         out.print(f"no games in {args.db}")
         return 0
-    table = Table(title=Text(f"games in {for_terminal(args.db)}"))
+    table = Table(title=Text(f"games in {for_terminal(args.db)}"),
+                  caption="events and last turn: each game's main line (the game that was played)")
     for column, justify in (("game", "left"), ("ruleset", "left"), ("created (UTC)", "left"),
                             ("players", "left"), ("events", "right"), ("branches", "right"),
                             ("last turn", "right")):
@@ -92,7 +96,9 @@ def run_games(args: argparse.Namespace) -> int:
     for game in summaries:  # stored text as Text, never as markup, with control characters shown escaped
         table.add_row(*(Text(for_terminal(cell)) for cell in (
             game.id, game.ruleset, game.created.strftime("%Y-%m-%d %H:%M"), ", ".join(game.players),
-            str(game.events), str(game.branches), "-" if game.last_turn is None else str(game.last_turn))))
+            str(game.events),
+            str(game.branches) + ("" if game.main_line == "main" else f" (main line {game.main_line})"),
+            "-" if game.last_turn is None else str(game.last_turn))))
     out.print(table)
     return 0
 
@@ -116,11 +122,13 @@ def run_show(args: argparse.Namespace) -> int:
         raise ValueError(f"--player: game {game_id} has no player {args.player!r}; its players are "
                          f"{', '.join(game.players)}")
     store.ruleset(game_id)  # its event types known before decoding (an unknown ruleset is an error)
-    records = store.records(game_id, args.branch, turn=args.turn)
+    branch = store.resolve_branch(game_id, args.branch)
+    records = store.records(game_id, branch, turn=args.turn)
     out = console()
     viewer = f", as {args.player} sees it" if args.player else ""
-    out.print(Text(for_terminal(f"game {game_id} ({game.ruleset}), branch {args.branch}: {len(records)} events"
-                                f"{viewer}"), style="bold"))
+    main_mark = ", the main line" if branch == store.main_line(game_id) else ""
+    out.print(Text(for_terminal(f"game {game_id} ({game.ruleset}), branch {branch}: {len(records)} events"
+                                f"{viewer}{main_mark}"), style="bold"))
     width_phase = max((len(record.phase) for record in records), default=5)
     width_actor = max((len(record.actor or "-") for record in records), default=5)
     for turn, in_turn in groupby(records, key=lambda record: record.turn):
@@ -184,6 +192,8 @@ def run_export(args: argparse.Namespace) -> int:
     game_id = store.resolve_game_id(args.game)
     suffix = args.file.suffix.lower()
     form = args.format or ("parquet" if suffix == ".parquet" else "record" if suffix == ".aero" else "jsonl")
+    if args.player is not None:
+        return _export_for_player(store, game_id, args, form)
     if form == "record":  # the readable game record (aero_events/record/record_format.py)
         from aero_events.record.transfer import export_record
         count = export_record(store, game_id, args.file)
@@ -202,6 +212,26 @@ def run_export(args: argparse.Namespace) -> int:
             signature = sign_export(args.file, key)
             out.print(f"signed by {for_terminal(signature.signer)} ({signature.public_key[:16]}) into "
                       f"{signature_path(args.file)}", markup=False)
+    return 0
+
+
+def _export_for_player(store: EventStore, game_id: str, args: argparse.Namespace, form: str) -> int:
+    """``aero export GAME FILE --player P``: P's copy (store/viewer.py), in any of the three formats."""
+    from aero_events.store.viewer import check_viewer, export_viewer_jsonl, export_viewer_parquet
+
+    if args.sign:
+        raise StoreError("a player's copy is not signed: --sign signs the full export, the one both players "
+                         "and the organiser can verify")
+    check_viewer(store.game(game_id), args.player)
+    if form == "record":
+        from aero_events.record.transfer import export_record
+        count = export_record(store, game_id, args.file, viewer=args.player)
+    else:
+        with store.connection(write=False) as conn:
+            writer = export_viewer_parquet if form == "parquet" else export_viewer_jsonl
+            count = writer(conn, game_id, args.player, args.file)
+    console().print(f"wrote {count} events of game {for_terminal(game_id)} to {args.file} ({form}), as "
+                    f"{for_terminal(args.player)} sees it: other players' secrets left out", markup=False)
     return 0
 
 
@@ -226,10 +256,41 @@ def run_keygen(args: argparse.Namespace) -> int:
 def run_import(args: argparse.Namespace) -> int:
     store = open_store(args)
     from aero_events.record.transfer import import_record, is_record_file
+    redecided: bool | None = True  # a record is replayed command by command: decided again, every step
+    from aero_events.store.transfer import is_parquet_file
+    if is_parquet_file(args.file):  # a Parquet export: every game in it, all or none
+        return _import_parquet(store, args)
     if is_record_file(args.file):  # a game record (.aero, or text opening with a [Header "..."])
         game_id = import_record(store, args.file, replace=args.replace)
     else:
-        game_id = store.import_jsonl(args.file, replace=args.replace)
-    events = sum(summary.events for summary in store.games() if summary.id == game_id)
+        from aero_events.store.database import transaction
+        from aero_events.store.transfer import read_jsonl, store_parsed
+
+        parsed = read_jsonl(args.file)
+        with store.connection() as conn, transaction(conn):
+            game_id = store_parsed(conn, parsed, replace=args.replace)
+        redecided = parsed.redecided
+    events = sum(summary.all_events for summary in store.games() if summary.id == game_id)
     console().print(f"imported game {for_terminal(game_id)} ({events} events) from {args.file}", markup=False)
+    if redecided is False:
+        console().print("note: the game was recorded before commands were, so its events were re-folded under "
+                        "the rules but its commands could not be decided again", markup=False)
+    return 0
+
+
+def _import_parquet(store: EventStore, args: argparse.Namespace) -> int:
+    """Every game of a Parquet export (``aero export FILE.parquet``), each checked as a JSON Lines import is
+    (re-folded and re-decided under its ruleset), stored in one transaction: all of them or none."""
+    from aero_events.store.database import transaction
+    from aero_events.store.transfer import read_parquet, store_parsed
+
+    games = read_parquet(args.file)
+    with store.connection() as conn, transaction(conn):
+        ids = [store_parsed(conn, parsed, replace=args.replace) for parsed in games]
+    events = sum(summary.all_events for summary in store.games() if summary.id in set(ids))
+    console().print(f"imported {len(ids)} game(s) ({events} events) from {args.file}: "
+                    f"{', '.join(for_terminal(game_id) for game_id in ids)}", markup=False)
+    if any(parsed.redecided is False for parsed in games):
+        console().print("note: some games were recorded before commands were, so their events were re-folded "
+                        "under the rules but their commands could not be decided again", markup=False)
     return 0

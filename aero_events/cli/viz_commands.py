@@ -20,21 +20,36 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     replay = subparsers.add_parser("replay", parents=[db],
                                    help="write a game's animated replay (or two branches side by side) as HTML")
     replay.add_argument("game", metavar="GAME", help="game id (or its first characters)")
-    replay.add_argument("--branch", default="main", help="the branch to replay (default: main)")
+    replay.add_argument("--branch", help="the branch to replay (default: the main line, the game that was played)")
     replay.add_argument("--compare", metavar="BRANCH",
                         help="show BRANCH beside --branch, from the event where they part")
     replay.add_argument("--focus", metavar="PIECE",
                         help="a piece (aircraft) whose Fire Arcs and ranges are shaded, where the ruleset has them")
     replay.add_argument("--out", type=Path, metavar="FILE.html",
                         help="where to write it (default: GAME-BRANCH-replay.html here)")
+    page_options(replay)
     replay.set_defaults(handler=run_replay)
 
     report = subparsers.add_parser("report", parents=[db],
                                    help="write a game's one-page post-match report (replay, statistics, charts)")
     report.add_argument("game", metavar="GAME", help="game id (or its first characters)")
-    report.add_argument("--branch", default="main", help="the branch to report on (default: main)")
+    report.add_argument("--branch", help="the branch to report on (default: the main line)")
     report.add_argument("--out", type=Path, required=True, metavar="FILE.html", help="where to write it")
+    page_options(report)
     report.set_defaults(handler=run_report)
+
+
+def page_options(parser: argparse.ArgumentParser) -> None:
+    """``--player`` and ``--odds-playouts``, shared by ``aero replay`` and ``aero report``."""
+    from aero_events.odds.strip import DEFAULT_STRIP_PLAYOUTS
+
+    parser.add_argument("--player", metavar="PLAYER",
+                        help="draw the game as this player may see it: no other side's unrevealed choice is in "
+                             "the page (default: as a spectator, who sees no secret)")
+    parser.add_argument("--odds-playouts", type=int, default=DEFAULT_STRIP_PLAYOUTS, metavar="N",
+                        help=f"games bots play on from each turn's start for the win-probability strip (default "
+                             f"{DEFAULT_STRIP_PLAYOUTS}; 0 leaves the strip out; `aero odds` plays more from one "
+                             "position)")
 
 
 def out_folder_exists(out: Path | None) -> None:
@@ -43,26 +58,49 @@ def out_folder_exists(out: Path | None) -> None:
         raise AeroError(f"--out {out}: the folder {out.parent} does not exist (create it first, or choose another)")
 
 
+def checked_page_options(store: object, game_id: str, args: argparse.Namespace) -> None:
+    """A player the game does not have is refused (as ``aero show --player``), and so is a negative count."""
+    if args.odds_playouts < 0:
+        raise AeroError(f"--odds-playouts {args.odds_playouts}: a number of playouts (0 leaves the strip out)")
+    if args.player is not None:
+        players = store.game(game_id).players  # type: ignore[attr-defined]
+        if args.player not in players:
+            raise ValueError(f"--player: game {game_id} has no player {args.player!r}; its players are "
+                             f"{', '.join(players)}")
+
+
 def run_replay(args: argparse.Namespace) -> int:
+    from aero_events.analysis.report import seen_by
     from aero_events.analysis.timeline import load_timeline
     from aero_events.viz import compare_spec_from_store, replay_spec, write_html
 
     out_folder_exists(args.out)
     store = open_store(args, must_exist=True)
     game_id = store.resolve_game_id(args.game)
+    checked_page_options(store, game_id, args)
+    args.branch = store.resolve_branch(game_id, args.branch)  # None: the main line
+    seen = f", as {args.player} sees it" if args.player else ""
     if args.compare:
-        figure = compare_spec_from_store(store, game_id, args.branch, args.compare)
+        figure = compare_spec_from_store(store, game_id, args.branch, args.compare, viewer=args.player)
         default = f"{game_id}-{args.branch}-vs-{args.compare}.html"
-        title = f"{game_id}: {args.branch} vs {args.compare}"
+        title = f"{game_id}: {args.branch} vs {args.compare}{seen}"
     else:
         timeline = load_timeline(store, game_id, args.branch)
         pieces = sorted({piece.id for seq in (0, timeline.head_seq)
                          for piece in timeline.ruleset.scene(timeline.state_at(seq)).pieces})
         if args.focus and args.focus not in pieces:
             raise ValueError(f"game {game_id} has no piece {args.focus!r}; its pieces: " + ", ".join(pieces))
-        figure = replay_spec(timeline, focus=args.focus)
+        strip = None
+        if args.odds_playouts:
+            from aero_events.odds import strip_of_timeline
+
+            strip = strip_of_timeline(timeline, playouts=args.odds_playouts)
+        timeline = seen_by(timeline, args.player)  # a spectator's (None) or a player's: no secret of anyone else
+        figure = replay_spec(timeline, focus=args.focus, viewer=args.player, strip=strip)
         default = f"{game_id}-{args.branch}-replay.html"
-        title = f"{game_id} ({args.branch}) replay"
+        title = f"{game_id} ({args.branch}) replay{seen}"
+    if args.player is not None and isinstance(figure["layout"].get("title"), dict):
+        figure["layout"]["title"]["text"] += f" <i>(as {args.player} sees it)</i>"
     path = write_html(figure, args.out or Path(default.replace("/", "_")), title=title)
     print(path.resolve())
     return 0
@@ -73,6 +111,9 @@ def run_report(args: argparse.Namespace) -> int:
 
     out_folder_exists(args.out)
     store = open_store(args, must_exist=True)
-    path = write_report(store, store.resolve_game_id(args.game), args.out, branch=args.branch)
+    game_id = store.resolve_game_id(args.game)
+    checked_page_options(store, game_id, args)
+    path = write_report(store, game_id, args.out, branch=store.resolve_branch(game_id, args.branch),
+                        viewer=args.player, odds_playouts=args.odds_playouts)
     print(path.resolve())
     return 0

@@ -31,6 +31,9 @@ method                      used by
 ``demo_scenario``           ``aero demo --ruleset``: the scenario and bots it plays
 ``game_metadata``           simulate, corpus: what a game keeps to be reloaded (a variant)
 ``variant_from_file``       every ``--rules FILE``: a user's variant file
+``options_type``            the rule options a variant file may change (:class:`VariantDefinition`)
+``rule_options``            ``aero versions``, ``aero rulesets``: each option, its default and allowed values
+``with_options``            a variant: the same ruleset under other options
 ``versions``                ``aero versions``
 ``corpus``                  ``aero corpus``: the family's golden corpus
 ``recorder_guide``          ``aero record``: decisions, secret orders, board text, setup entry
@@ -38,18 +41,38 @@ method                      used by
 
 Each has a default that works for any ruleset (a generic description, a JSON notation, the random bot),
 so a new ruleset is usable by every tool at once and improves what it overrides.
+
+Rule options and variants. A ruleset whose constructor takes ``options=`` (a frozen msgspec Struct whose every
+field has a default) declares that Struct as ``options_type`` and reads every option through ``self.options``.
+The core then gives it, with no more code, a variant file (:class:`VariantDefinition`, JSON or TOML)::
+
+    name = "my/brace-any-time"
+    base = "battlefleet-gothic/core"
+    description = "Brace for Impact at any time (p.12)"
+    [options]
+    brace_timing = "any_time"
+
+read by ``variant_from_file`` (every ``--rules``/``--ruleset FILE``), its definition kept in each game's
+metadata under ``variant`` (``game_metadata``) and rebuilt from there by ``variant_from_metadata`` (the
+registry's ``ruleset_for_game``: a stored game replays under its own options in any process), and its options
+listed by ``rule_options``/``versions``. A ruleset with richer variants (Aeronautica: data overrides too)
+overrides these methods.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
 import re
+import tomllib
+import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 
-from .errors import AeroError, RuleError
+from .errors import AeroError, DataError, RuleError, read_data_file
 from .events import Envelope, is_core_event
 from .scene import ReportSection, Scene, StepGrouping, Table
 
@@ -118,6 +141,48 @@ class VersionInfo(msgspec.Struct, frozen=True, kw_only=True):
     based_on: str = ""
     changes: tuple[str, ...] = ()
     description: str = ""
+    #: The rule options this version plays with (:meth:`ToolInterface.rule_options`); () when it has none.
+    options: tuple[RuleOption, ...] = ()
+
+
+class RuleOption(msgspec.Struct, frozen=True, kw_only=True):
+    """One rule option of a ruleset, as ``aero versions``/``aero rulesets`` list it: its name, the value this
+    ruleset plays with, the ruleset's default, the values allowed (``()``: any value of ``kind``; ``limits``
+    says the bounds of a number) and what it means (the field's ``msgspec.Meta(description=...)``)."""
+
+    name: str
+    kind: str
+    value: Any
+    default: Any
+    allowed: tuple[Any, ...] = ()
+    limits: str = ""
+    description: str = ""
+
+    def line(self) -> str:
+        """``brace_timing = "any_time" (default "reaction"; one of "reaction", "any_time")``."""
+        shown = _option_value(self.value)
+        choices = f"; one of {', '.join(_option_value(v) for v in self.allowed)}" if self.allowed else \
+            f"; {self.kind}{' ' + self.limits if self.limits else ''}"
+        default = "" if self.value == self.default else f"default {_option_value(self.default)}; "
+        text = f"{self.name} = {shown} ({default}{choices.removeprefix('; ')})"
+        return f"{text}: {self.description}" if self.description else text
+
+
+class VariantDefinition(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """A user's variant of a ruleset that declares ``options_type``: a new ``name``, the ruleset it changes
+    (``base``, a ruleset name or an earlier variant's), what it is (``description``) and the rule options it
+    changes (``options``: option name -> value; the others keep the base's). Read from a JSON or TOML file by
+    :meth:`ToolInterface.variant_from_file` and kept in a game's metadata under ``variant``."""
+
+    name: str
+    base: str
+    description: str = ""
+    options: dict[str, Any] = msgspec.field(default_factory=dict)
+
+    def digest(self) -> str:
+        """A short hash of the base and the options it changes: two definitions under one name differ here."""
+        return hashlib.sha256(msgspec.json.encode({"base": self.base, "options": self.options},
+                                                  order="sorted")).hexdigest()[:8]
 
 
 class CorpusScenario(msgspec.Struct, frozen=True, kw_only=True):
@@ -340,20 +405,79 @@ class ToolInterface:
     def bots(self) -> Mapping[str, BotInfo]:
         return {}
 
+    #: The rule options the constructor takes as ``options=`` (a frozen msgspec Struct, every field with a
+    #: default), read through ``self.options``; None: the ruleset has none (or handles its own variants).
+    options_type: ClassVar[type | None] = None
+    #: The user's variant this ruleset plays (set by :meth:`variant_from_file`/:meth:`variant_from_metadata`);
+    #: None for a ruleset as the package declares it.
+    variant: VariantDefinition | None = None
+
     @classmethod
     def variant_from_metadata(cls, name: str, metadata: Mapping[str, Any]) -> Any | None:
-        """A ruleset for a variant recorded in a game's metadata, or None when this family has none."""
-        return None
+        """A ruleset for a variant recorded in a game's metadata, or None when this family has none.
+
+        Default, for a ruleset with ``options_type``: the :class:`VariantDefinition` under the metadata's
+        ``variant`` key, when it is called ``name`` and based on this family, rebuilt and registered."""
+        if cls.options_type is None or not isinstance(metadata, Mapping):
+            return None
+        data = metadata.get("variant")
+        if not isinstance(data, Mapping) or data.get("name") != name:
+            return None
+        base = data.get("base")
+        if not isinstance(base, str) or _family(base) != _family(_class_name(cls)):
+            return None
+        source = "<game metadata: variant>"
+        definition = _decode_variant(dict(data), source)
+        if definition.name in _VARIANTS and _VARIANTS[definition.name] != definition:
+            # Another definition holds the name in this process (a file edited since): the game gets its own
+            # definition, and the name keeps the newer one.
+            return _build_variant(cls, definition, source)
+        return _register_variant(cls, definition, source)
 
     @classmethod
     def variant_from_file(cls, path: str) -> Any | None:
         """The ruleset a user's variant file (``--rules my-variant.toml``) defines, registered by its name, or
-        None when this family has no variant files. A malformed file is a DataError naming the field."""
-        return None
+        None when this family has no variant files. A malformed file is a DataError naming the field.
+
+        Default, for a ruleset with ``options_type``: a :class:`VariantDefinition` in JSON or TOML (None when
+        its ``base`` is another family's); its options are checked against ``options_type`` (an unknown
+        option, a wrong type, a value outside the allowed ones: a DataError naming the file, the field and
+        the values allowed)."""
+        if cls.options_type is None:
+            return None
+        source = os.fspath(path)
+        definition = _decode_variant(read_variant_document(source), source)
+        base_rules = _base_ruleset(definition.base, source)
+        if _family(_class_name(type(base_rules))) != _family(_class_name(cls)):
+            return None
+        return _register_variant(cls, definition, source)
+
+    def rule_options(self) -> list[RuleOption]:
+        """Each rule option of ``options_type``: the value played, the default, the values allowed."""
+        if self.options_type is None:
+            return []
+        return describe_options(self.options_type, getattr(self, "options", None))
+
+    def with_options(self, options: Any) -> Any:
+        """This ruleset under ``options`` (an ``options_type``): by default ``type(self)(options=options)``; a
+        ruleset whose other constructor arguments matter overrides it."""
+        return type(self)(options=options)  # type: ignore[call-arg]
 
     def versions(self) -> list[VersionInfo]:
-        """The versions of this ruleset's family that ``aero versions`` lists (the default: this one)."""
-        return [VersionInfo(name=self.name, data_version=str(self.data_version))]  # type: ignore[attr-defined]
+        """The versions of this ruleset's family that ``aero versions`` lists (the default: this one, and each
+        generic variant registered in this process, with the options each changes)."""
+        listed = [VersionInfo(name=self.name,  # type: ignore[attr-defined]
+                              data_version=str(self.data_version),  # type: ignore[attr-defined]
+                              based_on=self.variant.base if self.variant else "",
+                              changes=_variant_changes(self.variant), options=tuple(self.rule_options()),
+                              description=self.variant.description if self.variant else "")]
+        if self.options_type is not None and self.variant is None:
+            for definition in _VARIANTS.values():
+                own_family = _family(self.name)  # type: ignore[attr-defined]
+                if definition.name != self.name and _family(definition.base) == own_family:
+                    rules = _build_variant(type(self), definition, "<registered variant>")
+                    listed.extend(rules.versions())
+        return listed
 
     # ---------------------------------------------------------------- recorded commands
 
@@ -383,8 +507,13 @@ class ToolInterface:
 
     def game_metadata(self) -> dict[str, Any]:
         """What a game played under this ruleset keeps in its metadata so that it can be reloaded without
-        any file (a user's variant: its definition; :meth:`variant_from_metadata` reads it back)."""
-        return {}
+        any file (a user's variant: its definition; :meth:`variant_from_metadata` reads it back).
+
+        Default: ``{"variant": definition}`` for a generic variant (its base a ruleset of the package, the
+        options it changes), nothing otherwise."""
+        if self.variant is None:
+            return {}
+        return {"variant": msgspec.to_builtins(self.variant)}
 
     def corpus(self) -> CorpusPlan | None:
         """The family's golden corpus (``aero corpus``), or None when it has none."""
@@ -638,3 +767,227 @@ def event_corpus(ruleset: Any, items: Mapping[str, str], games: Sequence[tuple[s
     factory = type(ruleset)
     return CorpusPlan(scenarios=plan_scenarios, required=frozenset(items.values() if required is None else required),
                       coverage=coverage, rules_for=lambda name: factory())
+
+
+# ---------------------------------------------------------------- rule options and generic variants
+
+#: Variant names: lower-case words separated by '/', as ruleset names are (``my/brace-any-time``).
+_VARIANT_NAME = re.compile(r"^[a-z0-9][a-z0-9._-]*(/[a-z0-9][a-z0-9._-]*)*$")
+#: Generic variants registered in this process, by name (flattened: based on a ruleset of the package).
+_VARIANTS: dict[str, VariantDefinition] = {}
+
+
+def _family(name: str) -> str:
+    return name.partition("/")[0]
+
+
+def _class_name(cls: type) -> str:
+    return str(getattr(cls, "name", cls.__name__))
+
+
+def _option_value(value: Any) -> str:
+    return msgspec.json.encode(value).decode()
+
+
+def describe_options(options_type: type, current: Any = None) -> list[RuleOption]:
+    """Each field of the options Struct ``options_type`` as a :class:`RuleOption`: its kind, the value in
+    ``current`` (an instance; default: the defaults), the default, the values allowed (a ``Literal``, a bool)
+    or the bounds of a number (``msgspec.Meta(ge=...)``), and its ``Meta(description=...)``."""
+    from msgspec import inspect
+
+    info = inspect.type_info(options_type)
+    if not isinstance(info, inspect.StructType):
+        raise TypeError(f"options_type {options_type!r} is not a msgspec Struct")
+    defaults = options_type()
+    found = []
+    for field_info in info.fields:
+        kind, description = field_info.type, ""
+        if isinstance(kind, inspect.Metadata):
+            description = str((kind.extra_json_schema or {}).get("description", ""))
+            kind = kind.type
+        allowed: tuple[Any, ...] = ()
+        limits = ""
+        if isinstance(kind, inspect.LiteralType):
+            allowed, name = _literal_values(options_type, field_info.name) or tuple(kind.values), "one of"
+        elif isinstance(kind, inspect.BoolType):
+            allowed, name = (False, True), "bool"
+        else:
+            kinds = {inspect.IntType: "int", inspect.StrType: "str", inspect.FloatType: "float"}
+            name = kinds.get(type(kind), "value")
+            bounds = [f"{word} {getattr(kind, attr)}"
+                      for attr, word in (("gt", ">"), ("ge", ">="), ("lt", "<"), ("le", "<="))
+                      if getattr(kind, attr, None) is not None]
+            limits = " and ".join(bounds)
+        value = getattr(current if current is not None else defaults, field_info.name)
+        found.append(RuleOption(name=field_info.name, kind=name, value=value,
+                                default=getattr(defaults, field_info.name), allowed=allowed, limits=limits,
+                                description=description))
+    return found
+
+
+def _literal_values(options_type: type, name: str) -> tuple[Any, ...]:
+    """The values of a ``Literal`` field in the order the Struct writes them (the first is usually the text's)."""
+    hint = typing.get_type_hints(options_type, include_extras=True).get(name)
+    while typing.get_origin(hint) is typing.Annotated:
+        hint = typing.get_args(hint)[0]
+    return typing.get_args(hint) if typing.get_origin(hint) is typing.Literal else ()
+
+
+def _json_line(raw: bytes, message: str) -> int | None:
+    found = re.search(r"\(byte (\d+)\)", message)
+    # no byte named (an empty or truncated file): the last line
+    return raw[: int(found.group(1))].count(b"\n") + 1 if found else raw.rstrip().count(b"\n") + 1
+
+
+def read_variant_document(path: str | os.PathLike) -> dict[str, Any]:
+    """The object a variant file holds: TOML for ``.toml``, JSON otherwise; a DataError names the file (and
+    the line of a JSON syntax error)."""
+    source = os.fspath(path)
+    raw = read_data_file(source)
+    if source.lower().endswith(".toml"):
+        try:
+            data: Any = tomllib.loads(raw.decode("utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
+            line = re.search(r"line (\d+)", str(err))  # TOML errors say "(at line N, column M)"
+            raise DataError(f"not valid TOML: {err}", source=source, location=int(line[1]) if line else 1) from None
+        except RecursionError:
+            raise DataError("not readable: nested too deeply", source=source, location=1) from None
+    else:
+        try:
+            data = msgspec.json.decode(raw)
+        except msgspec.DecodeError as err:
+            raise DataError(f"not valid JSON: {err}", source=source,
+                            location=_json_line(raw, str(err))) from None
+        except (RecursionError, UnicodeDecodeError) as err:
+            what = "nested too deeply" if isinstance(err, RecursionError) else "not UTF-8 text"
+            raise DataError(f"not readable: {what}", source=source, location=1) from None
+    if not isinstance(data, dict):
+        raise DataError("a variant is an object with a 'name', a 'base' and its 'options'", source=source,
+                        location=1)
+    return data
+
+
+def _validation_path(err: msgspec.ValidationError) -> tuple[str, list[str]]:
+    """msgspec's ``"Invalid enum value 'x' - at `$.options.a`"`` as ("Invalid enum value 'x'",
+    ["options", "a"])."""
+    detail, sep, where = str(err).rpartition(" - at ")
+    if not sep:
+        return str(err), []
+    path = [name or index for name, index in
+            re.findall(r"\.([^.\[\]`]+)|\[(\d+)\]", where.strip().strip("`").removeprefix("$"))]
+    return detail, path
+
+
+def _decode_variant(data: dict[str, Any], source: str) -> VariantDefinition:
+    """The :class:`VariantDefinition` in ``data``; a DataError names ``source`` and the field at fault."""
+    for required, example in (("name", '"my/brace-any-time"'), ("base", '"battlefleet-gothic/core"')):
+        if required not in data:
+            raise DataError(f"a variant gives its {required} (e.g. {required} = {example})", source=source,
+                            field=required)
+    unknown = sorted(set(data) - set(VariantDefinition.__struct_fields__))
+    if unknown:
+        fields = ", ".join(VariantDefinition.__struct_fields__)
+        raise DataError(f"unknown field {unknown[0]!r}; a variant has {fields}", source=source,
+                        field=unknown[0])
+    try:
+        definition = msgspec.convert(data, VariantDefinition)
+    except msgspec.ValidationError as err:
+        detail, path = _validation_path(err)
+        raise DataError(detail, source=source, field=".".join(path) or None) from None
+    if not _VARIANT_NAME.match(definition.name):
+        raise DataError(f"name {definition.name!r} must be lower-case words separated by '/', e.g. "
+                        "'my/brace-any-time'", source=source, field="name")
+    return definition
+
+
+def _base_ruleset(base: str, source: str) -> Any:
+    from .registry import get_ruleset, known_rulesets
+
+    try:
+        return get_ruleset(base)
+    except KeyError:
+        known = ", ".join([*known_rulesets(), *(name for name in _VARIANTS if name not in known_rulesets())])
+        raise DataError(f"unknown base ruleset {base!r}; known rulesets: {known}", source=source,
+                        field="base") from None
+
+
+def options_from_changes(options_type: type, base_options: Any, changes: Mapping[str, Any],
+                         source: str) -> Any:
+    """``base_options`` (an ``options_type``) with ``changes`` applied, checked: an unknown option, a value of
+    the wrong type or outside the allowed ones is a DataError naming ``source``, ``options.<name>`` and what
+    the option allows."""
+    described = {option.name: option for option in describe_options(options_type)}
+    for name in changes:
+        if name not in described:
+            raise DataError(f"unknown rule option {name!r}; the options are {', '.join(described)}",
+                            source=source, field=f"options.{name}")
+    base = msgspec.to_builtins(base_options if base_options is not None else options_type())
+    try:
+        return msgspec.convert({**base, **changes}, options_type)
+    except msgspec.ValidationError as err:
+        detail, path = _validation_path(err)
+        option = described.get(path[0]) if path else None
+        if option is None:
+            raise DataError(detail, source=source, field="options") from None
+        wanted = f"one of {', '.join(_option_value(v) for v in option.allowed)}" if option.allowed else \
+            f"{option.kind}{' ' + option.limits if option.limits else ''}"
+        raise DataError(f"{detail}: {option.name} takes {wanted} (default {_option_value(option.default)})",
+                        source=source, field=".".join(["options", *path])) from None
+
+
+def _variant_changes(definition: VariantDefinition | None) -> tuple[str, ...]:
+    if definition is None:
+        return ()
+    return tuple(f"option {key}={_option_value(value)}" for key, value in definition.options.items())
+
+
+def _build_variant(cls: type, definition: VariantDefinition, source: str) -> Any:
+    """The ruleset ``definition`` describes, as a ruleset of ``cls``'s family: its base's options with the
+    definition's changes. A variant based on another variant is flattened onto the package ruleset at its root
+    (its options merged), so that its definition alone rebuilds it in any process."""
+    base_rules = _base_ruleset(definition.base, source)
+    parent = getattr(base_rules, "variant", None)
+    if isinstance(parent, VariantDefinition):
+        definition = msgspec.structs.replace(definition, base=parent.base,
+                                             options={**parent.options, **definition.options})
+        base_rules = _base_ruleset(parent.base, source)
+    else:
+        definition = msgspec.structs.replace(definition, base=base_rules.name)
+    options_type = getattr(type(base_rules), "options_type", None) or getattr(cls, "options_type", None)
+    if options_type is None:
+        raise DataError(f"{base_rules.name} has no rule options that a variant could change", source=source,
+                        field="base")
+    options = options_from_changes(options_type, getattr(base_rules, "options", None), definition.options,
+                                   source)
+    rules = base_rules.with_options(options)
+    rules.name = definition.name
+    rules.variant = definition
+    return rules
+
+
+def _register_variant(cls: type, definition: VariantDefinition, source: str) -> Any:
+    """Build ``definition`` and make ``get_ruleset(definition.name)`` return it in this process."""
+    import functools
+
+    from .registry import get_ruleset, register_ruleset
+
+    try:
+        taken = definition.name not in _VARIANTS and get_ruleset(definition.name) is not None
+    except KeyError:
+        taken = False
+    if taken:
+        raise DataError(f"{definition.name!r} is already a ruleset's name; give the variant its own name",
+                        source=source, field="name")
+    rules = _build_variant(cls, definition, source)
+    _VARIANTS[definition.name] = rules.variant
+    register_ruleset(definition.name, functools.partial(_build_variant, cls, rules.variant, source),
+                     variant_of=rules.variant.base)
+    return rules
+
+
+def forget_variant(name: str) -> None:
+    """Forget a generic variant registered in this process (a test's): its name and its definition."""
+    from .registry import unregister_ruleset
+
+    if _VARIANTS.pop(name, None) is not None:
+        unregister_ruleset(name)

@@ -48,11 +48,29 @@ def _declared() -> dict[str, str]:
     return _entry_points
 
 
-def register_ruleset(name: str, factory: Factory, *, default: bool = False) -> None:
-    """Make ``get_ruleset(name)`` return ``factory()``; with ``default``, also ``get_ruleset(family)``."""
+#: Variants registered at run time (a user's file): name -> the family whose version it is.
+_variant_families: dict[str, str] = {}
+
+
+def register_ruleset(name: str, factory: Factory, *, default: bool = False,
+                     variant_of: str | None = None) -> None:
+    """Make ``get_ruleset(name)`` return ``factory()``; with ``default``, also ``get_ruleset(family)``.
+
+    ``variant_of`` names the family a user's variant belongs to (its name, ``my/brace-any-time``, need not
+    start with it): the variant is then a version of that family, never a family of its own."""
     _factories[name] = factory
+    if variant_of is not None:
+        _variant_families[name] = family(variant_of)
     if default:
         _defaults[family(name)] = name
+
+
+def unregister_ruleset(name: str) -> None:
+    """Forget a ruleset registered at run time (a test's variant); entry points are not affected."""
+    _factories.pop(name, None)
+    _variant_families.pop(name, None)
+    for key in [key for key, value in _defaults.items() if value == name]:
+        del _defaults[key]
 
 
 def _load(reference: str) -> Factory:
@@ -81,12 +99,14 @@ def known_rulesets() -> list[str]:
 
 def known_families() -> dict[str, str]:
     """Each family and the name of its default version: the one its entry named by the family alone (or a
-    ``register_ruleset(..., default=True)``) gives, else its first version in name order."""
+    ``register_ruleset(..., default=True)``) gives, else its first version in name order. A user's variant
+    (``register_ruleset(..., variant_of=...)``) is a version of its base's family, not a family."""
     families: dict[str, str] = {}
     for name in known_rulesets():
-        families.setdefault(family(name), name)
+        if name not in _variant_families:
+            families.setdefault(family(name), name)
     for name in set(_declared()) | set(_factories):
-        if "/" not in name:
+        if "/" not in name and name not in _variant_families:
             families[name] = _factory(name)().name  # type: ignore[misc]
     families.update(_defaults)
     return dict(sorted(families.items()))
@@ -131,13 +151,20 @@ def get_ruleset(name: str) -> Ruleset:
 
 def ruleset_for_game(name: str, metadata: Mapping[str, Any] | None = None) -> Ruleset:
     """The ruleset a recorded game names. A variant unknown here (a user's, whose definition the game's
-    metadata carries) is rebuilt by its family: each known ruleset's ``variant_from_metadata`` is asked."""
+    metadata carries) is rebuilt by its family: each known ruleset's ``variant_from_metadata`` is asked.
+
+    A variant known in this process under the same name but another definition (a variant file edited and
+    loaded again) does not replay the game: the definition the game carries is rebuilt instead."""
+    variant = metadata.get("variant") if metadata else None
     try:
-        return get_ruleset(name)
+        registered = get_ruleset(name)
     except KeyError:
         if not metadata:
             raise
-    variant = metadata.get("variant")
+    else:
+        if not (isinstance(variant, Mapping) and variant.get("name") == name) or \
+                _same_definition(registered.game_metadata().get("variant"), variant):
+            return registered
     base = variant.get("base") if isinstance(variant, Mapping) else None
     # The family the variant says it is based on is asked first; one default per family is enough.
     candidates = sorted(set(known_families().values()),
@@ -151,3 +178,10 @@ def ruleset_for_game(name: str, metadata: Mapping[str, Any] | None = None) -> Ru
         if ruleset is not None:
             return ruleset
     return get_ruleset(name)
+
+
+def _same_definition(mine: Any, recorded: Mapping[str, Any]) -> bool:
+    """Whether a ruleset's own variant definition is the one a game recorded (compared as JSON data)."""
+    import msgspec
+
+    return msgspec.json.encode(mine, order="sorted") == msgspec.json.encode(dict(recorded), order="sorted")

@@ -29,6 +29,7 @@ from .dice import DiceCup, DiceSource, SeededDice, rolls_after
 from .errors import AeroError
 from .events import Envelope, Event
 from .secrets import SaltSource, SecretEvent, redact
+from .typed_commands import checked_encoding, refuse_if_mistyped
 
 CORE_ACTOR = None
 
@@ -181,12 +182,13 @@ class GameSession:
     """Plays one branch of a game.
 
     ``dice`` is the source of faces (seeded, manual or a tape); ``salts`` seeds the
-    commitments of secret choices (defaults: derived from the seed of seeded dice,
-    random otherwise). ``checkpoints`` records a :class:`StateCheckpoint` at every
-    change of turn; ``record_commands`` records each applied command as a
-    :class:`CommandIssued` (off only to write a log as games were recorded before
-    commands were, e.g. the golden corpus). Secret commands are sealed with salts
-    from ``salts.derived("commands")``, so the ruleset's own salts do not depend on it.
+    commitments of secret choices (default: random; from the seed of seeded dice only when
+    the game's metadata says ``"reproducible_salts": true``, :meth:`SaltSource.for_game`).
+    ``checkpoints`` records a :class:`StateCheckpoint` at every change of turn;
+    ``record_commands`` records each applied command as a :class:`CommandIssued` (off
+    only to write a log as games were recorded before commands were, e.g. the golden
+    corpus). Secret commands are sealed with salts from ``salts.derived("commands")``, so
+    the ruleset's own salts do not depend on it.
     """
 
     def __init__(
@@ -207,8 +209,9 @@ class GameSession:
         self.game = game or Game(ruleset, setup, game_id, metadata)
         self.branch = self.game.branches[branch]
         self.dice = dice
-        if salts is None:
-            salts = SaltSource(f"{dice.seed}:{self.branch.id}") if isinstance(dice, SeededDice) else SaltSource()
+        if salts is None:  # from the seed only when the game's metadata says so (issue 16 item 3)
+            seed = f"{dice.seed}:{self.branch.id}" if isinstance(dice, SeededDice) else None
+            salts = SaltSource.for_game(self.game.metadata, seed)
         self.salts = salts
         self.command_salts = salts.derived("commands")
         self.checkpoints = checkpoints
@@ -223,6 +226,9 @@ class GameSession:
 
     @property
     def state(self) -> Any:
+        states = self.branch._states
+        if states:  # the state after the branch's last own event: its head
+            return states[-1]
         return self.branch.state_at(self.branch.head_seq)
 
     @property
@@ -274,10 +280,12 @@ class GameSession:
             if self.record_commands:
                 events = [self._issued(command), *events]
             staged = self._fold_new(before, events, command.player)
-        except BaseException:
+        except BaseException as error:
             _restore(self.dice, dice_mark)
             _restore(self.salts, salt_mark)
             _restore(self.command_salts, command_salt_mark)
+            if isinstance(error, Exception):
+                refuse_if_mistyped(command)  # a RuleError naming the field (issue 16 item 8), else re-raise
             raise
         for envelope, state in staged:
             self.branch._append(envelope, state)
@@ -286,30 +294,31 @@ class GameSession:
 
     def _issued(self, command: Command) -> Event:
         """The record of ``command``: sealed, owned by its player, when the ruleset calls it secret."""
-        encoded = encode_command(command)
+        encoded = checked_encoding(command)  # a RuleError for a mistyped field, before anything is appended
         if self.ruleset.is_secret_command(command):
             return SecretCommandIssued(owner=command.player, command=encoded).sealed(self.command_salts.next())
         return CommandIssued(command=encoded)
 
     def _fold_new(self, state: Any, events: Sequence[Event], actor: str | None) -> list[tuple[Envelope, Any]]:
         ruleset = self.ruleset
+        clock, evolve = ruleset.clock, ruleset.evolve
+        game_id, branch_id = self.game.id, self.branch.id
         seq = self.seq
         staged: list[tuple[Envelope, Any]] = []
-        turn_before = ruleset.clock(state)[0]
+        # An event is stamped with the turn and phase in which it happened: the clock before it.
+        turn, phase = clock(state)
         for event in events:
-            # An event is stamped with the turn and phase in which it happened: the clock before it.
-            turn, phase = ruleset.clock(state)
-            state = ruleset.evolve(state, event)
+            state = evolve(state, event)
             seq += 1
-            staged.append((Envelope(game_id=self.game.id, branch_id=self.branch.id, seq=seq, turn=turn,
+            staged.append((Envelope(game_id=game_id, branch_id=branch_id, seq=seq, turn=turn,
                                     phase=phase, actor=actor, event=event), state))
-            turn_after, phase_after = ruleset.clock(state)
-            if self.checkpoints and turn_after != turn_before:
+            turn_after, phase_after = clock(state)
+            if self.checkpoints and turn_after != turn:
                 seq += 1
                 mark = StateCheckpoint(turn=turn_after, state_hash=ruleset.state_hash(state))
-                staged.append((Envelope(game_id=self.game.id, branch_id=self.branch.id, seq=seq, turn=turn_after,
+                staged.append((Envelope(game_id=game_id, branch_id=branch_id, seq=seq, turn=turn_after,
                                         phase=phase_after, actor=CORE_ACTOR, event=mark), state))
-            turn_before = turn_after
+            turn, phase = turn_after, phase_after
         return staged
 
     def record(self, envelopes: Iterable[Envelope]) -> None:

@@ -4,14 +4,25 @@
   after any event of a game's branch; secret orders sealed in that turn are given afresh in each playout
   (:mod:`.playouts` says why);
 * :func:`win_probability_strip`: the odds at the start of every turn and at the end, for the replay page
-  and the report (:mod:`.strip`).
+  and the report (:mod:`.strip`; :func:`strip_of_timeline` from a folded timeline).
 
 Only the core interface is used (``legal_commands`` through the bots, ``outcome``, ``sides``, ``bots``), so
 every ruleset has odds.
 """
 
-from .playouts import Odds, OddsError, PlayoutResult, SideOdds, odds, playout_seed, start_point
-from .strip import StripPoint, turn_starts, win_probability_strip
+from .playouts import (
+           Odds,
+           OddsError,
+           PlayoutResult,
+           Position,
+           SideOdds,
+           odds,
+           play_positions,
+           playout_seed,
+           start_point,
+)
+from .strip import DEFAULT_STRIP_PLAYOUTS, StripPoint, strip_of_timeline, turn_starts, win_probability_strip
 
-__all__ = ["Odds", "OddsError", "PlayoutResult", "SideOdds", "StripPoint", "odds", "playout_seed", "start_point",
-           "turn_starts", "win_probability_strip"]
+__all__ = ["DEFAULT_STRIP_PLAYOUTS", "Odds", "OddsError", "PlayoutResult", "Position", "SideOdds", "StripPoint",
+           "odds", "play_positions", "playout_seed", "start_point", "strip_of_timeline", "turn_starts",
+           "win_probability_strip"]

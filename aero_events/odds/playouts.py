@@ -1,9 +1,10 @@
 """The odds from any position of a game: bots play it on many times in memory, and the results are counted.
 
-:func:`odds` takes a game (any ruleset: only ``legal_commands``, ``decide``/``evolve`` through the session,
-``outcome``, ``sides`` and ``bots`` are used), a branch and an event number, and plays ``playouts`` games on
-from there. Each playout is a fork of the position held in memory (the stored game is never written) with
-its own seeded dice and bots: playout ``i`` of a run seeded ``S`` uses :func:`playout_seed` ``(S, i)``, so a
+:func:`odds` takes a game (any ruleset: only ``legal_commands``, ``decide``, ``evolve``, ``outcome``,
+``sides`` and ``bots`` are used), a branch and an event number, and plays ``playouts`` games on from there
+(:func:`play_positions` plays from several positions in one run, as the win-probability strip does). Each
+playout starts from the position's state held in memory (the stored game is never written) with its own
+seeded dice and bots: playout ``i`` of a run seeded ``S`` uses :func:`playout_seed` ``(S, i)``, so a
 run gives the same odds whatever process plays it.
 
 Hidden choices are not read from the future. A secret order (a command the session recorded sealed, a
@@ -13,23 +14,37 @@ happens. So when the position comes after a secret order given in its own turn, 
 before the first such order of that turn (:func:`start_point`): every playout has each player's bot give
 the turn's orders afresh, and the odds are those of the position before the orders were sealed, as any
 player sees it. Positions with no sealed order this turn (a turn's start, say) are played on as they stand.
+A position inside a command's events (no player decides there: the command's later events, dice included,
+are still to come) is played on from where that command was given (:func:`position_of`).
+
+Every side is played by the ruleset's default bot unless told (:func:`~aero_events.bots.default_bot`: the
+cheapest bot that plays the game, Aeronautica's baseline; the random bot for a ruleset that names none).
+
+A playout is cheap (:func:`play_out`): it starts from the position's folded state (the state the game's
+branch already holds; a worker process gets it pickled once per chunk, never the events to refold), and
+plays with the ruleset's pure functions alone: ``legal_commands``, the bot's ``choose``, ``decide`` with a
+dice cup and ``evolve``. No session, no envelopes, no recorded commands, no checkpoints, no narration: only
+the final state is read (``outcome`` and ``clock``).
 """
 
 from __future__ import annotations
 
+import bisect
 import hashlib
+import pickle
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, as_completed
 from typing import Any
 
 import msgspec
 
-from aero_events.bots import default_bot, make_bot, play
-from aero_events.core import Envelope, Game, GameSession, SeededDice
+from aero_events.bots import default_bot, make_bot
+from aero_events.core import DiceCup, Envelope, Game, SeededDice
+from aero_events.core.dice import rolls_after
 from aero_events.core.errors import AeroError
-from aero_events.core.events import EVENT_TYPES
-from aero_events.core.session import SecretCommandIssued
+from aero_events.core.secrets import SaltSource
+from aero_events.core.session import SecretCommandIssued, issued_command
 from aero_events.sim.games import RulesSpec, rules_from_spec, rules_spec
 from aero_events.sim.stats import wilson_interval
 
@@ -86,17 +101,33 @@ class PlayoutResult(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class PlayoutTask(msgspec.Struct, frozen=True, kw_only=True):
-    """Playouts ``start`` to ``stop - 1`` from a position: the game's setup and events as JSON (plain data
-    that pickles, for a process or a Dask worker)."""
+    """Playouts ``start`` to ``stop - 1`` from a position, as plain data that pickles (for a process or a
+    Dask worker): the ruleset's spec, the position's folded state (pickled) and the dice rolled before it."""
 
     rules: RulesSpec
-    game_id: str
-    setup: bytes
-    envelopes: tuple[tuple[int, int, str, str | None, bytes], ...]
+    state: bytes
+    rolls: int
     bot: str
     seed: int
     start: int
     stop: int
+
+
+class PlayoutView:
+    """What a bot is handed as its session in a playout: the ruleset and the state it chooses in (a bot's
+    ``choose(session, player, options)`` reads ``session.ruleset`` and ``session.state``)."""
+
+    __slots__ = ("ruleset", "state")
+
+    def __init__(self, ruleset: Any, state: Any):
+        self.ruleset = ruleset
+        self.state = state
+
+    def legal_commands(self, player: str) -> Sequence[Any]:
+        return self.ruleset.legal_commands(self.state, player)
+
+    def is_over(self) -> bool:
+        return bool(self.ruleset.is_over(self.state))
 
 
 def playout_seed(run_seed: int, index: int) -> int:
@@ -119,86 +150,184 @@ def start_point(envelopes: Sequence[Envelope], seq: int, turn: int) -> int:
     return start
 
 
-def _task_envelopes(envelopes: Sequence[Envelope]) -> tuple[tuple[int, int, str, str | None, bytes], ...]:
-    return tuple((env.seq, env.turn, env.phase, env.actor, msgspec.json.encode(env.event)) for env in envelopes)
+def play_out(rules: Any, state: Any, rolls: int, bot: str, run_seed: int, index: int) -> PlayoutResult:
+    """Playout ``index`` of a run seeded ``run_seed``: ``state`` (after ``rolls`` rolls of the game's dice)
+    played to its end by ``bot`` for every player, in memory (see the module docstring).
 
-
-def _position(rules: Any, task: PlayoutTask) -> GameSession:
-    """The position of a task rebuilt in memory: its events folded (their checkpoints checked)."""
-    setup = msgspec.json.decode(task.setup, type=rules.setup_type)
-    game = Game(rules, setup, task.game_id)
-    # Playouts are counted, never stored: no checkpoints or command records in their forks (the recorded
-    # checkpoints of the position itself are still checked as it is folded).
-    session = GameSession(rules, dice=SeededDice(task.seed), game=game, checkpoints=False, record_commands=False)
-    decode = EVENT_TYPES.union_decoder().decode
-    session.record(Envelope(game_id=task.game_id, branch_id="main", seq=seq, turn=turn, phase=phase, actor=actor,
-                            event=decode(event)) for seq, turn, phase, actor, event in task.envelopes)
-    return session
-
-
-def play_out(rules: Any, position: GameSession, bot: str, run_seed: int, index: int) -> PlayoutResult:
-    """Playout ``index``: a fork of ``position`` played to its end by ``bot`` for every player, in memory."""
+    As :func:`aero_events.bots.play` does, whenever several players have legal commands the first in the
+    game's order of players acts. The dice and the bots are seeded by :func:`playout_seed`; the salts of the
+    commitments rulesets seal (a face-down token) are derived from it too, and never leave the playout."""
     seed = playout_seed(run_seed, index)
-    name = f"playout-{index}"
-    session = position.fork(position.seq, name, dice=SeededDice(seed))
-    try:
-        players = list(rules.players(session.state))
-        play(session, {player: make_bot(rules, bot, f"{seed}:{player}") for player in players},
-             max_commands=MAX_COMMANDS)
-        state = session.state
-        outcome = rules.outcome(state)
-        return PlayoutResult(index=index, finished=outcome.finished,
-                             winner=outcome.winner if outcome.finished else None,
-                             scores={side: float(outcome.scores.get(side, 0.0)) for side in rules.sides(state)},
-                             turns=rules.clock(state)[0], events=session.seq - position.seq)
-    finally:
-        del position.game.branches[name]  # the fork's events go with it
+    dice, salts = SeededDice(seed), SaltSource(f"aero-odds-salts:{seed}")
+    players = tuple(rules.players(state))
+    bots = {player: make_bot(rules, bot, f"{seed}:{player}") for player in players}
+    legal_commands, decide, evolve, is_over = rules.legal_commands, rules.decide, rules.evolve, rules.is_over
+    view = PlayoutView(rules, state)
+    commands = events = 0
+    while not is_over(state) and commands < MAX_COMMANDS:
+        for player in players:
+            options = legal_commands(state, player)
+            if options:
+                break
+        else:
+            turn, phase = rules.clock(state)
+            raise OddsError(f"playout {index}: no player has a legal command at turn {turn}, phase {phase}")
+        command = bots[player].choose(view, player, options)
+        cup = DiceCup(dice, rolls, salts=salts)
+        for event in decide(state, command, cup):
+            state = evolve(state, event)
+            events += 1
+        view.state = state
+        rolls = cup.next_index
+        commands += 1
+    outcome = rules.outcome(state)
+    return PlayoutResult(index=index, finished=outcome.finished,
+                         winner=outcome.winner if outcome.finished else None,
+                         scores={side: float(outcome.scores.get(side, 0.0)) for side in rules.sides(state)},
+                         turns=rules.clock(state)[0], events=events)
 
 
-def run_playouts(task: PlayoutTask, rules: Any = None) -> list[PlayoutResult]:
-    """A chunk of playouts, in whatever process runs it (``rules``: the game's own ruleset, in this process;
-    another process rebuilds it from the task)."""
+def run_playouts(task: PlayoutTask, rules: Any = None, state: Any = None) -> list[PlayoutResult]:
+    """A chunk of playouts, in whatever process runs it (``rules`` and ``state``: the game's own ruleset and
+    the position's state, in this process; another process rebuilds the ruleset from its spec and unpickles
+    the state once for the chunk)."""
     rules = rules if rules is not None else rules_from_spec(task.rules)
-    position = _position(rules, task)
-    return [play_out(rules, position, task.bot, task.seed, index) for index in range(task.start, task.stop)]
+    state = state if state is not None else pickle.loads(task.state)
+    return [play_out(rules, state, task.rolls, task.bot, task.seed, index) for index in range(task.start, task.stop)]
 
 
-def _tasks(rules: Any, game: Game, envelopes: Sequence[Envelope], bot: str, playouts: int, seed: int,
-           chunk: int) -> list[PlayoutTask]:
+def rolls_before(envelopes: Sequence[Envelope]) -> int:
+    """The rolls a branch made in these events (the index its next roll takes, as the session counts)."""
+    return max((rolls_after(env.event) or 0 for env in envelopes), default=0)
+
+
+class Position(msgspec.Struct, frozen=True, kw_only=True):
+    """A position to play on from: the state (folded already), the rolls made before it, and what the odds
+    report about it (``seq``, the event asked about, and ``start_seq``, where the playouts start)."""
+
+    state: Any
+    rolls: int
+    seq: int
+    start_seq: int
+
+
+def command_ends(envelopes: Sequence[Envelope]) -> list[int] | None:
+    """The positions of a line where play can go on: 0, the end of each command's events (the event before
+    each recorded command, a ``CommandIssued`` sealed or not) and the line's last event. Between two of them
+    the rules are half-way through one command (its later events, dice included, are still to come), so no
+    player decides there and no bot can play on. None for a line that records no command (a game stored
+    before commands were): then any event is taken as a position."""
+    starts = [env.seq for env in envelopes if issued_command(env.event) is not None]
+    if not starts:
+        return None
+    head = envelopes[-1].seq if envelopes else 0
+    return sorted({0, head, *(start - 1 for start in starts if start - 1 <= head)})
+
+
+def command_end_before(ends: Sequence[int] | None, seq: int) -> int:
+    """The last position at or before event ``seq`` where a command ends (``seq`` itself when it is one)."""
+    if ends is None:
+        return seq
+    return ends[bisect.bisect_right(ends, seq) - 1]
+
+
+def command_end_after(ends: Sequence[int] | None, seq: int) -> int:
+    """The first position at or after event ``seq`` where a command ends (``seq`` itself when it is one)."""
+    if ends is None:
+        return seq
+    return ends[min(bisect.bisect_left(ends, seq), len(ends) - 1)]
+
+
+def position_of(rules: Any, envelopes: Sequence[Envelope], state_at: Callable[[int], Any], seq: int,
+                ends: Sequence[int] | None = None) -> Position:
+    """The position after event ``seq`` of a line whose events are ``envelopes`` (the whole line, so that its
+    command ends are known: ``ends``, :func:`command_ends` when not given) and whose states ``state_at(seq)``
+    gives. Played on from the end of the last command at or before ``seq`` (inside a command no player
+    decides), then from before the turn's first sealed order (:func:`start_point`)."""
+    ends = command_ends(envelopes) if ends is None else ends
+    boundary = command_end_before(ends, seq)
+    start = start_point(envelopes, boundary, rules.clock(state_at(boundary))[0])
+    return Position(state=state_at(start), rolls=rolls_before(envelopes[:start]), seq=seq, start_seq=start)
+
+
+def _tasks(rules: Any, positions: Sequence[Position], bot: str, playouts: int, seed: int, chunk: int,
+           local: bool) -> list[tuple[int, PlayoutTask]]:
+    """The chunks of a run, each with the index of its position; ``local``: played in this process, so the
+    states are not pickled."""
     spec = rules_spec(rules)
-    setup = msgspec.json.encode(game.setup)
-    encoded = _task_envelopes(envelopes)
-    return [PlayoutTask(rules=spec, game_id=game.id, setup=setup, envelopes=encoded, bot=bot, seed=seed,
-                        start=start, stop=min(start + chunk, playouts))
-            for start in range(0, playouts, chunk)]
+    tasks = []
+    for number, position in enumerate(positions):
+        pickled = b"" if local else pickle.dumps(position.state, protocol=pickle.HIGHEST_PROTOCOL)
+        tasks.extend((number, PlayoutTask(rules=spec, state=pickled, rolls=position.rolls, bot=bot, seed=seed,
+                                          start=start, stop=min(start + chunk, playouts)))
+                     for start in range(0, playouts, chunk))
+    return tasks
 
 
-def _completed(rules: Any, tasks: Sequence[PlayoutTask], workers: int, executor: Executor | None,
-               dask: str | None) -> Iterator[list[PlayoutResult]]:
+def is_local(workers: int, executor: Executor | None, dask: str | None) -> bool:
+    """Whether a run plays in this process (one worker, no pool, no Dask)."""
+    return not dask and workers <= 1 and executor is None
+
+
+def _completed(rules: Any, positions: Sequence[Position], tasks: Sequence[tuple[int, PlayoutTask]], workers: int,
+               executor: Executor | None, dask: str | None) -> Iterator[tuple[int, list[PlayoutResult]]]:
+    """(position index, results) of each chunk, as the chunks end."""
+    if is_local(workers, executor, dask):
+        for number, task in tasks:
+            yield number, run_playouts(task, rules, positions[number].state)
+        return
     if dask:
         from aero_events.sim.runner import _dask_client
 
         with _dask_client(dask) as client:
             from dask.distributed import as_completed as dask_completed
 
-            futures = client.map(run_playouts, tasks, pure=False)  # type: ignore[attr-defined]
+            futures = client.map(run_playouts, [task for _, task in tasks], pure=False)  # type: ignore[attr-defined]
+            numbers = {future.key: number for future, (number, _) in zip(futures, tasks, strict=True)}
             for future in dask_completed(futures):
-                yield future.result()
-        return
-    if workers <= 1 and executor is None:
-        for task in tasks:
-            yield run_playouts(task, rules)
+                yield numbers[future.key], future.result()
         return
     from aero_events.sim.runner import process_pool
 
     pool = executor or process_pool(workers)
     try:
-        futures = [pool.submit(run_playouts, task) for task in tasks]
+        futures = {pool.submit(run_playouts, task): number for number, task in tasks}
         for future in as_completed(futures):
-            yield future.result()
+            yield futures[future], future.result()
     finally:
         if executor is None:
             pool.shutdown(cancel_futures=True)
+
+
+def default_chunk(playouts: int, workers: int) -> int:
+    """Enough chunks for every worker to stay busy, at most :data:`CHUNK` playouts each."""
+    return max(1, min(CHUNK, -(-playouts // (4 * max(workers, 2)))))
+
+
+def play_positions(rules: Any, positions: Sequence[Position], *, playouts: int, bot: str, seed: int = 0,
+                   workers: int = 1, dask: str | None = None, executor: Executor | None = None,
+                   chunk: int | None = None) -> list[list[PlayoutResult]]:
+    """``playouts`` playouts from each position (one run: every chunk of every position shares the workers),
+    each position's results in playout order. Playout ``i`` of every position uses :func:`playout_seed`
+    ``(seed, i)``."""
+    chunk = chunk or default_chunk(playouts * len(positions), workers)
+    results: list[list[PlayoutResult]] = [[] for _ in positions]
+    tasks = _tasks(rules, positions, bot, playouts, seed, chunk, is_local(workers, executor, dask))
+    for number, answer in _completed(rules, positions, tasks, workers, executor, dask):
+        results[number].extend(answer)
+    for found in results:
+        found.sort(key=lambda result: result.index)
+    return results
+
+
+def checked_bot(rules: Any, bot: str | None) -> str:
+    """``bot``, or the ruleset's default bot; an :class:`OddsError` for a bot the ruleset does not have."""
+    from aero_events.bots import bots_for
+
+    bot = bot or default_bot(rules)
+    if bot not in bots_for(rules):
+        raise OddsError(f"unknown bot {bot!r}; known bots for {rules.name}: {', '.join(sorted(bots_for(rules)))}")
+    return bot
 
 
 def odds(game: Game, *, branch: str = "main", seq: int | None = None, playouts: int = 1000,
@@ -217,29 +346,17 @@ def odds(game: Game, *, branch: str = "main", seq: int | None = None, playouts: 
         raise OddsError(f"branch {branch!r} of game {game.id} has events 1..{line.head_seq}; no event {seq}")
     if playouts < 1:
         raise OddsError("odds need at least one playout")
-    from aero_events.bots import bots_for
-
-    bot = bot or default_bot(rules)
-    if bot not in bots_for(rules):
-        raise OddsError(f"unknown bot {bot!r}; known bots for {rules.name}: {', '.join(sorted(bots_for(rules)))}")
+    bot = checked_bot(rules, bot)
     if rules.is_over(line.state_at(seq)):
         raise OddsError(f"the game is over at event {seq}: {rules.summary_line(line.state_at(seq))}")
-    envelopes = list(line.envelopes(1, seq))
-    start = start_point(envelopes, seq, rules.clock(line.state_at(seq))[0])
-    position_state = line.state_at(start)
-    sides = tuple(rules.sides(position_state))
-    if chunk is None:  # enough tasks for every worker to stay busy, at most CHUNK playouts each
-        chunk = max(1, min(CHUNK, -(-playouts // (4 * max(workers, 2)))))
+    position = position_of(rules, list(line.envelopes()), line.state_at, seq)
     started = time.perf_counter()
-    results: list[PlayoutResult] = []
-    for answer in _completed(rules, _tasks(rules, game, envelopes[:start], bot, playouts, seed, chunk), workers,
-                             executor, dask):
-        results.extend(answer)
+    (results,) = play_positions(rules, [position], playouts=playouts, bot=bot, seed=seed, workers=workers,
+                                dask=dask, executor=executor, chunk=chunk)
     seconds = time.perf_counter() - started
-    results.sort(key=lambda result: result.index)
-    return summarise(results, sides, game_id=game.id, branch=branch, seq=seq, start_seq=start,
-                     turn=rules.clock(position_state)[0], bot=bot, seed=seed, score_name=rules.score_name(),
-                     seconds=seconds)
+    return summarise(results, tuple(rules.sides(position.state)), game_id=game.id, branch=branch, seq=seq,
+                     start_seq=position.start_seq, turn=rules.clock(position.state)[0], bot=bot, seed=seed,
+                     score_name=rules.score_name(), seconds=seconds)
 
 
 def summarise(results: Sequence[PlayoutResult], sides: Sequence[str], **fields: Any) -> Odds:

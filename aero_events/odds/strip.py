@@ -1,23 +1,43 @@
 """A win-probability strip over the turns of a game (the lichess evaluation bar as the model), for the
 replay page and the report: :func:`win_probability_strip`.
 
-The odds are worked out at the start of each turn (the first event of the turn: no secret order is sealed
-there, so the position is the one every player sees) and after the game's last event, each from
-``playouts`` playouts (:func:`aero_events.odds.playouts.odds`). A finished game's last point is its result
-(probability 1 for the winner), not a playout.
+The odds are worked out at the start of each turn (where the command during which the turn began ends: the
+turn's first decision, before any secret order of the turn is sealed, so the position is the one every
+player sees) and after the game's last event, each from
+``playouts`` playouts (:func:`aero_events.odds.playouts.play_positions`: every point's playouts in one run,
+so a pool of processes stays busy). A finished game's last point is its result (probability 1 for the
+winner), not a playout.
+
+A line of play is read through ``state_at(seq)``, ``head_seq`` and its envelopes, so the strip is drawn from
+a stored game's branch (:class:`~aero_events.core.Game`) or from a folded
+:class:`~aero_events.analysis.timeline.Timeline` alike (:func:`strip_of_timeline`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
+from typing import Any
 
 import msgspec
 
-from aero_events.core import Game
-from aero_events.sim.stats import wilson_interval
+from aero_events.core import Envelope, Game
 
-from .playouts import Odds, SideOdds, odds
+from .playouts import (
+    OddsError,
+    Position,
+    SideOdds,
+    checked_bot,
+    command_end_after,
+    command_ends,
+    play_positions,
+    position_of,
+    summarise,
+)
+
+#: Playouts per point of the strip drawn on the replay page and in the report unless told (``--odds-playouts``):
+#: few enough that a report of the demo game takes seconds; the intervals drawn say how rough that is.
+DEFAULT_STRIP_PLAYOUTS = 8
 
 
 class StripPoint(msgspec.Struct, frozen=True, kw_only=True):
@@ -34,47 +54,86 @@ class StripPoint(msgspec.Struct, frozen=True, kw_only=True):
         return next((entry.win_probability for entry in self.sides if entry.side == side), 0.0)
 
 
-def turn_starts(game: Game, branch: str = "main") -> list[tuple[int, int]]:
-    """(seq, turn) of the position where each turn of the branch begins: the first event number at which
-    the ruleset's clock shows the turn (0: a game that starts in its first turn)."""
-    rules, line = game.ruleset, game.branches[branch]
+def _turn_starts(rules: Any, state_at: Callable[[int], Any], head_seq: int,
+                 ends: Sequence[int] | None) -> list[tuple[int, int]]:
     points: list[tuple[int, int]] = []
     seen = 0
-    for seq in range(line.head_seq + 1):
-        turn = rules.clock(line.state_at(seq))[0]
+    for seq in range(head_seq + 1):
+        turn = rules.clock(state_at(seq))[0]
         if turn > seen:
-            points.append((seq, turn))
+            # A turn begins inside the command that ended the last one (an End phase, say): its first
+            # position is where that command's events end, the turn's first decision.
+            start = command_end_after(ends, seq)
+            if not points or start > points[-1][0]:
+                points.append((start, rules.clock(state_at(start))[0]))
             seen = turn
     return points
 
 
-def win_probability_strip(game: Game, *, branch: str = "main", playouts: int = 100, bot: str | None = None,
-                          seed: int = 0, workers: int = 1, dask: str | None = None,
+def turn_starts(game: Game, branch: str = "main") -> list[tuple[int, int]]:
+    """(seq, turn) of the position where each turn of the branch begins: the end of the command during which
+    the ruleset's clock first shows the turn (0: a game that starts in its first turn); for a line that
+    records no command, the first event at which the clock shows it."""
+    line = game.branches[branch]
+    return _turn_starts(game.ruleset, line.state_at, line.head_seq, command_ends(list(line.envelopes())))
+
+
+def win_probability_strip(game: Game, *, branch: str = "main", playouts: int = DEFAULT_STRIP_PLAYOUTS,
+                          bot: str | None = None, seed: int = 0, workers: int = 1, dask: str | None = None,
                           executor: Executor | None = None, points: Sequence[int] | None = None) -> list[StripPoint]:
     """The odds at each turn's start and at the end of a branch (or at the event numbers ``points``)."""
-    rules = game.ruleset
+    if branch not in game.branches:
+        raise OddsError(f"game {game.id} has no branch {branch!r}; its branches: {', '.join(game.branches)}")
     line = game.branches[branch]
-    wanted = [(seq, None) for seq in points] if points is not None else turn_starts(game, branch)
-    head_state = line.state_at(line.head_seq)
+    return strip_of_line(game.ruleset, list(line.envelopes()), line.state_at, line.head_seq, playouts=playouts,
+                         bot=bot, seed=seed, workers=workers, dask=dask, executor=executor, points=points)
+
+
+def strip_of_timeline(timeline: Any, *, playouts: int = DEFAULT_STRIP_PLAYOUTS, bot: str | None = None,
+                      seed: int = 0, workers: int = 1, dask: str | None = None,
+                      executor: Executor | None = None) -> list[StripPoint]:
+    """The strip of a folded :class:`~aero_events.analysis.timeline.Timeline` (its states are reused)."""
+    return strip_of_line(timeline.ruleset, timeline.envelopes, timeline.state_at, timeline.head_seq,
+                         playouts=playouts, bot=bot, seed=seed, workers=workers, dask=dask, executor=executor)
+
+
+def strip_of_line(rules: Any, envelopes: Sequence[Envelope], state_at: Callable[[int], Any], head_seq: int, *,
+                  playouts: int, bot: str | None = None, seed: int = 0, workers: int = 1, dask: str | None = None,
+                  executor: Executor | None = None, points: Sequence[int] | None = None) -> list[StripPoint]:
+    """The strip of a line of play: ``envelopes`` are its events 1..``head_seq``, ``state_at(seq)`` its
+    states (0: the initial state)."""
+    if playouts < 1:
+        raise OddsError("a win-probability strip needs at least one playout per point")
+    bot = checked_bot(rules, bot)
+    ends = command_ends(envelopes)
+    wanted = list(points) if points is not None else [seq for seq, _ in _turn_starts(rules, state_at, head_seq, ends)]
+    if points is None and head_seq not in wanted:
+        wanted.append(head_seq)
+    for seq in wanted:
+        if not 0 <= seq <= head_seq:
+            raise OddsError(f"the line has events 1..{head_seq}; no event {seq}")
+    played = sorted({seq for seq in wanted if not rules.is_over(state_at(seq))})
+    positions: list[Position] = [position_of(rules, envelopes, state_at, seq, ends) for seq in played]
+    results = play_positions(rules, positions, playouts=playouts, bot=bot, seed=seed, workers=workers, dask=dask,
+                             executor=executor)
     strip = []
-    for seq, _ in wanted:
-        if rules.is_over(line.state_at(seq)):
-            continue
-        found: Odds = odds(game, branch=branch, seq=seq, playouts=playouts, bot=bot, seed=seed, workers=workers,
-                           dask=dask, executor=executor)
-        strip.append(StripPoint(seq=seq, turn=found.turn, sides=found.sides, playouts=found.playouts))
-    if points is None:
-        if rules.is_over(head_state):
-            outcome = rules.outcome(head_state)
-            sides = tuple(SideOdds(side=side, wins=int(outcome.winner == side),
-                                   win_probability=1.0 if outcome.winner == side else 0.0,
-                                   interval=wilson_interval(int(outcome.winner == side), 1),
-                                   expected_score=float(outcome.scores.get(side, 0.0)))
-                          for side in rules.sides(head_state))
-            strip.append(StripPoint(seq=line.head_seq, turn=rules.clock(head_state)[0], sides=sides, playouts=0,
-                                    final=True))
-        elif line.head_seq not in {point.seq for point in strip}:
-            found = odds(game, branch=branch, seq=line.head_seq, playouts=playouts, bot=bot, seed=seed,
-                         workers=workers, dask=dask, executor=executor)
-            strip.append(StripPoint(seq=line.head_seq, turn=found.turn, sides=found.sides, playouts=found.playouts))
+    for position, found in zip(positions, results, strict=True):
+        counted = summarise(found, tuple(rules.sides(position.state)), game_id="", branch="", seq=position.seq,
+                            start_seq=position.start_seq, turn=rules.clock(position.state)[0], bot=bot, seed=seed)
+        strip.append(StripPoint(seq=position.seq, turn=counted.turn, sides=counted.sides, playouts=counted.playouts))
+    head_state = state_at(head_seq)
+    if points is None and rules.is_over(head_state):
+        strip.append(final_point(rules, head_state, head_seq))
     return strip
+
+
+def final_point(rules: Any, state: Any, seq: int) -> StripPoint:
+    """A finished game's result as the strip's last point: probability 1 for the winner, 0 for the rest, with
+    no uncertainty (the interval is the point itself: nothing was sampled)."""
+    outcome = rules.outcome(state)
+    sides = tuple(SideOdds(side=side, wins=int(outcome.winner == side),
+                           win_probability=1.0 if outcome.winner == side else 0.0,
+                           interval=(1.0, 1.0) if outcome.winner == side else (0.0, 0.0),
+                           expected_score=float(outcome.scores.get(side, 0.0)))
+                  for side in rules.sides(state))
+    return StripPoint(seq=seq, turn=rules.clock(state)[0], sides=sides, playouts=0, final=True)

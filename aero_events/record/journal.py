@@ -1,4 +1,4 @@
-"""What the recorder keeps beside a stored game: its annotations and the branch play goes on with.
+"""What the recorder keeps beside a stored game: its annotations, and the branch play goes on with.
 
 The event store has no way to change a game's metadata once the game is stored, and annotations must
 stay out of the event stream (every event is folded by the ruleset, whose ``evolve`` refuses types it
@@ -7,8 +7,11 @@ first use:
 
 * ``recorder_annotations``: a comment (``kind`` "comment") or annotation (``kind`` "note", or any
   ``%name`` of a record) on a branch, after event ``seq`` (the end of the step it is about);
-* ``recorder_games``: for each recorded game, the ``current_branch`` (after an ``undo``, the new branch;
-  the taken-back commands stay on the branch they were played on, abandoned but kept).
+* the branch play goes on with is the game's **main line**, kept by the store itself (``games.main_line``,
+  schema 4, :mod:`aero_events.store.branches`) so that every reader shows it: after an ``undo`` the new
+  branch is the main line, and the taken-back commands stay on the branch they were played on, a
+  variation. (Files written before schema 4 kept it in ``recorder_games.current_branch``; the migration to
+  schema 4 moved it into the store, and nothing writes that table any more.)
 
 Command boundaries are not stored: they are recovered from the events themselves
 (:mod:`aero_events.regress.decisions` re-decides every command and proves it gives the recorded events),
@@ -22,7 +25,9 @@ from collections.abc import Iterable
 import duckdb
 
 from aero_events.store import EventStore
+from aero_events.store.branches import set_main_line
 from aero_events.store.database import transaction
+from aero_events.store.games import main_line
 
 from .record_format import Annotation
 
@@ -64,8 +69,8 @@ def write_annotations(conn: duckdb.DuckDBPyConnection, game_id: str, notes: Iter
 
 
 def write_current_branch(conn: duckdb.DuckDBPyConnection, game_id: str, branch: str) -> None:
-    ensure_tables(conn)
-    conn.execute("INSERT OR REPLACE INTO recorder_games VALUES (?, ?)", [game_id, branch])
+    """Make ``branch`` the game's main line (the branch play goes on with, which every reader shows)."""
+    set_main_line(conn, game_id, branch)
 
 
 def forget_game(conn: duckdb.DuckDBPyConnection, game_id: str) -> None:
@@ -97,10 +102,7 @@ def set_current_branch(store: EventStore, game_id: str, branch: str) -> None:
         write_current_branch(conn, game_id, branch)
 
 
-def current_branch(store: EventStore, game_id: str) -> str | None:
-    """The branch a recorded game goes on with (None: the recorder never noted one)."""
-    with store.connection() as conn:
-        if not _exists(conn):
-            return None
-        rows = conn.execute("SELECT current_branch FROM recorder_games WHERE game = ?", [game_id]).fetchall()
-    return rows[0][0] if rows else None
+def current_branch(store: EventStore, game_id: str) -> str:
+    """The branch a recorded game goes on with: its main line."""
+    with store.connection(write=False) as conn:
+        return main_line(conn, game_id)

@@ -46,6 +46,13 @@ The example is an Aeronautica game; the format is any ruleset's:
 * ``(name: ...)`` is a variation: the branch ``name``, forked where it is written (after the step before
   it), holding its own steps. Variations nest. The root line is the branch ``main``.
 
+A **viewer's copy** (``aero export GAME FILE.aero --player P``, ``write_record(..., viewer=P)``) is the record as
+player P may see it: another player's secret order is written as a comment naming who gave it and its
+commitment (:func:`~.steps.secret_step_text`), never its words; the dice that chose another player's secret
+(a damage token drawn face down) are left out; result marks are derived from the events as P sees them; no
+salt is written, nor the ``[Salts]`` or ``[Seed]`` seed. Its ``[Viewer "P"]`` header says so, and reading it is refused:
+it no longer holds the whole game, so it cannot be replayed or imported as it.
+
 Reading a record plays it through the rules (:func:`replay_record`): every step is applied with the dice
 written after it, so an illegal move, a roll with the wrong number of dice or a die showing 7 is refused
 at its line and column (:class:`~.errors.RecordError`), and nothing is kept.
@@ -66,8 +73,11 @@ from aero_events.core import (
     RuleError,
     encode_event,
 )
+from aero_events.core.dice import faces_on_tape
+from aero_events.core.ids import name_problem
 from aero_events.core.interface import NotationError as CoreNotationError
 from aero_events.core.registry import get_ruleset
+from aero_events.core.secrets import SecretEvent, redact
 from aero_events.core.session import Branch, issued_command
 
 from . import steps
@@ -290,6 +300,10 @@ class _Replayer:
 
     def run(self) -> ReplayedRecord:
         values = self.values
+        if "Viewer" in values:
+            raise self.header_error("Viewer", f"this record is {values['Viewer']}'s copy of the game (exported with "
+                                              "--player): other players' secret orders are left out of it, so it "
+                                              "cannot be replayed or imported as the full game")
         ruleset_name = values.get("Ruleset", DEFAULT_RULESET)
         try:
             rules = get_ruleset(ruleset_name)
@@ -304,13 +318,16 @@ class _Replayer:
             raise self.header_error(err.name, err.message, err.offset) from err
         self.seed = salt_seed(metadata)  # the [Salts] header, else the digital dice's seed, else the default
         metadata["salt_seed"] = self.seed
-        game_id = values.get("GameId") or self.default_game_id
+        game_id = values.get("GameId") if "GameId" in values else self.default_game_id
         if not game_id:
             raise self.header_error("GameId", "the record names no game: give [GameId \"...\"]")
+        if (problem := name_problem(game_id)) is not None:
+            raise self.header_error("GameId", f"invalid game id: {problem}")
         try:
             game = Game(rules, setup, game_id, metadata)
-        except RuleError as err:
-            raise self.header_error("Setup" if "Setup" in values else "Forces", str(err)) from err
+        except (RuleError, KeyError, ValueError) as err:  # a board or force the ruleset cannot set up
+            header = "Setup" if "Setup" in values else "Board" if "board" in str(err).lower() else "Forces"
+            raise self.header_error(header, str(err).strip("'\"")) from err
         self.game = game
         self.rules = rules
         self._play(self.document.main, self._session("main"))
@@ -457,15 +474,20 @@ def result_text(rules: Any, state: Any) -> str:
 
 
 def write_record(game: Game, *, annotations: Sequence[Annotation] = (), created: datetime | None = None,
-                 current: str | None = None, verify: bool = True) -> str:
+                 current: str | None = None, verify: bool = True, viewer: str | None = None) -> str:
     """The record of a whole game: headers, the main line, every other branch as a variation.
 
     With ``verify`` the text is read back and replayed, and must give every branch's events exactly;
-    otherwise :class:`RecordWriteError` (it would not round-trip).
+    otherwise :class:`RecordWriteError` (it would not round-trip). With ``viewer`` (one of the game's
+    players) it is that player's copy (see the module docstring), which is not read back: it cannot be.
     """
-    writer = _Writer(game, annotations)
+    if viewer is not None:
+        players = list(game.ruleset.players(game.initial_state))
+        if viewer not in players:
+            raise RecordWriteError(f"game {game.id} has no player {viewer!r}; its players are {', '.join(players)}")
+    writer = _Writer(game, annotations, viewer)
     text = writer.text(created, current)
-    if verify:
+    if verify and viewer is None:
         _verify(game, text)
     return text
 
@@ -479,9 +501,29 @@ def records_commands(game: Game) -> bool:
     return not any(branch.own for branch in game.branches.values())
 
 
+def _withheld_rolls(rolls: Sequence[steps.Roll], events: Sequence[Any], viewer: str) -> set[int]:
+    """The indices of the rolls whose faces drew another player's secret (they come off the tape in the
+    order of the events that hold them); every roll when the two do not line up."""
+    hidden: list[bool] = []
+    for event in events:
+        secret = isinstance(event, SecretEvent) and event.owner != viewer
+        hidden.extend([secret] * len(faces_on_tape(event)))
+    if not any(hidden):
+        return set()
+    if sum(len(roll.faces) for roll in rolls) != len(hidden):
+        return set(range(len(rolls)))
+    withheld, position = set(), 0
+    for index, roll in enumerate(rolls):
+        if any(hidden[position: position + len(roll.faces)]):
+            withheld.add(index)
+        position += len(roll.faces)
+    return withheld
+
+
 class _Writer:
-    def __init__(self, game: Game, annotations: Sequence[Annotation]):
+    def __init__(self, game: Game, annotations: Sequence[Annotation], viewer: str | None = None):
         self.game = game
+        self.viewer = viewer
         self.rules = game.ruleset
         self.notation = self.rules.notation()
         self.seed = salt_seed(game.metadata)
@@ -549,11 +591,16 @@ class _Writer:
         headers["Ruleset"] = self.rules.name
         headers["DataVersion"] = str(self.rules.data_version)
         headers.update(self.rules.recorder_guide().setup_headers(game.setup))
+        if self.viewer is not None:  # a seed gives every die, those of secret draws too (store/viewer.py)
+            metadata_part.pop("Seed", None)
         for name in ("Dice", "Seed"):
             if name in metadata_part:
                 headers[name] = metadata_part.pop(name)
         metadata_part.pop("Salts", None)
-        headers["Salts"] = self.seed
+        if self.viewer is None:
+            headers["Salts"] = self.seed
+        else:  # the salts follow from the seed, and the secrets from the salts
+            headers["Viewer"] = self.viewer
         if current is not None and current != "main":
             headers["Current"] = current
         played = game.branches.get(current or "main", game.main)
@@ -596,7 +643,7 @@ class _Writer:
                 counts[label] += 1
                 salts.append(event.salt)
                 differs = differs or event.salt != derived_salt(self.seed, branch.id, counts[label], label)
-            explicit = salts if differs else []
+            explicit = salts if differs and self.viewer is None else []
             secret = steps.is_secret_step(self.rules, command)
             kind = (type(command).__name__, command.player)
             turn = notation.turn(before)
@@ -611,11 +658,21 @@ class _Writer:
                 elif marker is not None:
                     current.append("  ")
             with_subject = subject is None or not same_line or subject != previous_subject
-            words = notation.words(before, command, with_subject=with_subject, salts=explicit)
+            hidden_order = self.viewer is not None and secret and command.player != self.viewer
+            if hidden_order:
+                words = ["{" + escape_comment(steps.secret_step_text(command, subject, events)) + "}"]
+            else:
+                words = notation.words(before, command, with_subject=with_subject, salts=explicit)
             try:
                 rolls = steps.step_rolls(self.rules, before, command, envelopes)
             except AeroError as err:
                 raise RecordWriteError(f"branch {branch.id!r}, event {decision.first_seq}: {err}") from err
+            if self.viewer is not None:
+                withheld = _withheld_rolls(rolls, events, self.viewer)
+                if withheld:
+                    rolls = [roll for index, roll in enumerate(rolls) if index not in withheld]
+                    words.append("{" + f"{len(withheld)} roll(s) withheld: another player's secret" + "}")
+                events = [redact(event, self.viewer) for event in events]
             words += steps.rolls_text(notation, rolls)
             words += notation.marks(events, subject)
             words += self._notes(branch.id, decision.last_seq)

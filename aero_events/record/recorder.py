@@ -25,6 +25,18 @@ Every applied command's events are appended to the store at once, in one transac
 sequence number: a crash loses at most the answer being typed, and ``aero record --resume GAME`` goes on
 from there.
 
+**A busy database** (issue 16 item 10): when another process holds the DuckDB file (an ``aero`` command, a
+SQL client), the recorder does not stop. The command's events wait in memory, in order; the player is told
+("database busy: 2 commands waiting to be written"), play goes on, and every later answer tries again (after
+a pause that doubles up to :data:`MAX_RETRY_PAUSE`). Each waiting command is appended with its expected
+sequence number, first to last, so none is lost or written twice. ``undo`` waits for them to be written;
+stopping (``quit``, the end of input, Ctrl-C, the game's end) waits until they are, and a second Ctrl-C
+gives up on them, naming the commands that were not stored so that they can be typed again after
+``--resume``. (No journal file: the commands live only in this process, like the answer being typed.)
+
+**Stopping**: ``quit`` and the end of input return exit code 0, Ctrl-C :data:`EXIT_INTERRUPTED` (130); all
+three print how to go on (``aero record --resume GAME --branch B --db PATH``, runnable as printed).
+
 **Simultaneous secret orders** (Aeronautica's Manoeuvre tokens, p.13; Wings of Glory's planned cards): when
 the guide marks a decision ``secret``, every player types their orders in turn through ``ask_secret`` while
 the others look away. The answer is not echoed, the recorder never shows it (nor narrows the list by it),
@@ -35,8 +47,11 @@ when the rules reveal it. The salts derive from the game (:mod:`.salts`).
 
 from __future__ import annotations
 
+import os
 import secrets
 import shlex
+import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -46,6 +61,7 @@ from aero_events.core.interface import NotationError, TableDecision
 from aero_events.store import EventStore
 from aero_events.store.branches import fork_branch
 from aero_events.store.database import transaction
+from aero_events.store.errors import StoreBusy
 
 from . import journal, steps
 from .headers import salt_seed
@@ -56,6 +72,12 @@ from .table_dice import CommandCancelled, Stop, TableDice
 from .undo import Boundary, fork_source, next_undo_name, recover_boundaries, undo_point
 
 PAGE = 30
+#: How long each background try waits for a busy database (seconds).
+BUSY_ATTEMPT = 1.0
+#: The longest pause between two tries at writing the waiting commands (seconds).
+MAX_RETRY_PAUSE = 30.0
+#: The exit code of a recording stopped by Ctrl-C (128 + SIGINT, as shells report it).
+EXIT_INTERRUPTED = 130
 HELP = """Answer with a number from the list, a step in the notation, or words to narrow the list down.
   board        the table and every piece                log        the last steps recorded
   note TEXT    a note on the last step               undo [N]   take back the last N commands (default 1)
@@ -64,6 +86,16 @@ HELP = """Answer with a number from the list, a step in the notation, or words t
 At a dice prompt: the faces as rolled (5 2 6), r to roll them here, cancel to take the command back, quit.
 At a draw prompt: the names of the items drawn (unseen), r to draw them here, cancel, quit.
 A secret order is typed unseen: the others look away, and the screen never shows it."""
+
+
+def _full_path(path: str) -> str:
+    """A store's path as a hint prints it: in full, so that the command runs from any folder."""
+    return path if path == ":memory:" else os.path.abspath(path)
+
+
+def new_salt_seed() -> str:
+    """A table game's salt seed: 128 random bits (never derived from the game id, which every player sees)."""
+    return secrets.token_hex(16)
 
 
 class TableRecorder:
@@ -80,6 +112,13 @@ class TableRecorder:
         self.dice = dice
         self.boundaries = boundaries if boundaries is not None else recover_boundaries(session)
         self.current_decision: TableDecision | None = None
+        #: commands applied but not yet written (the database was busy): (branch, expected seq, envelopes, text)
+        self.waiting: list[tuple[str, int, list[Any], str]] = []
+        self._busy = False
+        self._told_busy = False
+        self._closed = False
+        self._writing = threading.RLock()
+        self._retrying: threading.Thread | None = None
         self._announced: set[Any] = set()
         self._secret_turn: tuple[Any, ...] | None = None
 
@@ -99,16 +138,20 @@ class TableRecorder:
                  seed: int | str | None = None, ask_secret: Callable[[str], str] | None = None) -> TableRecorder:
         """Store a new game (no events yet) and a recorder for its main branch.
 
-        The secrets' salts derive from the game id (``metadata["salt_seed"]``); digital dice use ``seed``
+        The secrets' salts derive from a random salt seed (``metadata["salt_seed"]``, kept in the organiser's
+        copy and left out of a player's copy of an export): a seed the opponent could guess (the game id)
+        would let them try every choice against a commitment (issue 16, item 3). Digital dice use ``seed``
         (random if None), kept in the metadata.
         """
         metadata = dict(metadata)
-        metadata.setdefault("salt_seed", game_id)
+        metadata.setdefault("salt_seed", new_salt_seed())
+        # Digital dice draw 128 random bits too: the faces of a secret draw follow from the seed, and a short
+        # seed could be found by trying every one against the public rolls.
         metadata["dice"] = "digital" if digital else "manual"
         if digital:
-            metadata["seed"] = seed if seed is not None else secrets.token_hex(4)
+            metadata["seed"] = seed if seed is not None else secrets.token_hex(16)
         dice = TableDice(ask, say, digital=digital, ask_secret=ask_secret,
-                         seed=metadata.get("seed", seed if seed is not None else secrets.token_hex(4)))
+                         seed=metadata.get("seed", seed if seed is not None else secrets.token_hex(16)))
         game = Game(rules, setup, game_id, metadata)
         session = GameSession(rules, dice=dice, salts=RecordSalts(str(metadata["salt_seed"]), "main"), game=game)
         store.create_game(game)
@@ -127,7 +170,7 @@ class TableRecorder:
             raise AeroError(f"game {game_id} has no branch {branch!r}; its branches: {', '.join(game.branches)}")
         digital = digital or game.metadata.get("dice") == "digital"
         dice = TableDice(ask, say, digital=digital, ask_secret=ask_secret,
-                         seed=seed if seed is not None else game.metadata.get("seed", secrets.token_hex(4)))
+                         seed=seed if seed is not None else game.metadata.get("seed", secrets.token_hex(16)))
         salts = branch_salts(salt_seed(game.metadata), game.branches[branch])
         session = GameSession(game.ruleset, dice=dice, salts=salts, game=game, branch=branch)
         journal.set_current_branch(store, game_id, branch)
@@ -152,14 +195,106 @@ class TableRecorder:
                 result = f"{outcome.winner} wins." if outcome.winner else "a draw."
                 self.say(f"\nThe game is over: {outcome.reason + '; ' if outcome.reason else ''}{result}")
                 if not self._after_the_end():
+                    self._finish_writing()
                     return 0
-        except (Stop, EOFError, KeyboardInterrupt):
-            from aero_events.cli.common import aero_command  # the hint as the user can type it
+        except (Stop, EOFError, KeyboardInterrupt) as stop:
+            return self._stopped(stop)
 
-            self.say(f"\nStopped after event {self.session.seq} of branch {self.session.branch.id}. Everything "
-                     f"answered is stored; go on with: {aero_command()} record --resume {shlex.quote(self.game_id)} "
-                     f"--branch {shlex.quote(self.session.branch.id)} --db {shlex.quote(self.store.path)}")
-            return 0
+    def _stopped(self, stop: BaseException) -> int:
+        """Write what waits, say how to go on, and return the exit code (130 for Ctrl-C, else 0)."""
+        from aero_events.cli.common import aero_command  # the hint as the user can type it
+
+        interrupted = isinstance(stop, KeyboardInterrupt)
+        why = "Ctrl-C" if interrupted else "the input ended" if isinstance(stop, EOFError) else "quit"
+        try:
+            self._finish_writing()
+        except KeyboardInterrupt:
+            interrupted = True
+        with self._writing:  # no background try is half way through: what waits now is what is lost
+            self._closed = True
+            branch = self.session.branch.id
+            lost = [text for waiting_branch, _, _, text in self.waiting if waiting_branch == branch]
+            stored = self.waiting[0][1] if self.waiting else self.session.seq
+        resume = (f"{aero_command()} record --resume {shlex.quote(self.game_id)} --branch {shlex.quote(branch)} "
+                  f"--db {shlex.quote(_full_path(self.store.path))}")
+        if lost:
+            self.say(f"\nStopped ({why}) with the database still busy: {len(lost)} command(s) were NOT stored: "
+                     f"{'; '.join(lost)}. Everything before them is stored (event {stored} of branch {branch}); "
+                     f"go on with: {resume} and type them again.")
+        else:
+            self.say(f"\nStopped after event {stored} of branch {branch} ({why}). Everything answered is stored; "
+                     f"go on with: {resume}")
+        return EXIT_INTERRUPTED if interrupted else 0
+
+    # ---------------------------------------------------------------- writing (a busy database)
+
+    def _write_waiting(self, *, patient: bool = False) -> bool:
+        """Append the waiting commands, first to last; True when none is left waiting.
+
+        The first write waits as long as the store's ``--wait``; if the database stays busy the commands are
+        left waiting and a background thread tries again, after pauses that double up to
+        :data:`MAX_RETRY_PAUSE`, while the player goes on (later commands join the queue at once). Another
+        store error is raised. ``patient`` makes one more try that waits the full ``--wait``."""
+        with self._writing:
+            if not self.waiting:
+                return True
+            if self._busy and not patient:
+                self._start_retrying()
+                return False
+            try:
+                self._write_now(self.store.lock_timeout)
+            except StoreBusy:
+                self._busy = True
+                self._start_retrying()
+                return False
+            self._busy = False
+            return True
+
+    def _write_now(self, wait: float) -> None:
+        store = type(self.store)(self.store.path, lock_timeout=wait)
+        while self.waiting:
+            branch, expected, envelopes, _ = self.waiting[0]
+            store.append(self.game_id, branch, envelopes, expected_seq=expected)
+            self.waiting.pop(0)
+
+    def _start_retrying(self) -> None:
+        if self._retrying is None or not self._retrying.is_alive():
+            self._retrying = threading.Thread(target=self._retry, name="aero-record-retry", daemon=True)
+            self._retrying.start()
+
+    def _retry(self) -> None:
+        """The background tries: until nothing waits (or a store error the next command will report)."""
+        pause = 0.5
+        while True:
+            time.sleep(pause)
+            with self._writing:
+                if not self.waiting or self._closed:
+                    return
+                try:
+                    self._write_now(BUSY_ATTEMPT)
+                except StoreBusy:
+                    pause = min(pause * 2, MAX_RETRY_PAUSE)
+                    continue
+                except AeroError:
+                    self._busy = False  # the next write meets it again and says so
+                    return
+                self._busy = False
+                return
+
+    def _finish_writing(self) -> None:
+        """Wait until every waiting command is written (Ctrl-C gives up: KeyboardInterrupt)."""
+        pause = 0.5
+        while not self._write_waiting(patient=True):
+            self.say(f"  database busy: {len(self.waiting)} command(s) waiting to be written; trying again in "
+                     f"{pause:g} s (Ctrl-C gives up on them)")
+            time.sleep(pause)
+            pause = min(pause * 2, 5.0)
+
+    def _say_waiting(self) -> None:
+        if self.waiting:
+            self._told_busy = True
+            self.say(f"  database busy (another program holds {self.store.path}): {len(self.waiting)} command(s) "
+                     "waiting to be written; they will be, in order, as soon as it is free")
 
     def _after_the_end(self) -> bool:
         """Once the game is over the last commands may still be taken back (True: play goes on)."""
@@ -188,6 +323,9 @@ class TableRecorder:
         ask = self.ask_secret if decision.secret else self.ask
         while True:
             answer = ask("> " if not decision.secret else f"{decision.player}, type it unseen > ").strip()
+            if self._told_busy and not self.waiting:
+                self._told_busy = False
+                self.say("  the database is free again: every waiting command is written")
             outcome = self._answer(answer, decision, shown)
             if outcome is True:
                 return
@@ -328,9 +466,12 @@ class TableRecorder:
         except CommandCancelled as err:
             self.say(f"  {err}")
             return None
+        self.waiting.append((session.branch.id, before, envelopes, self._text(command)
+                             if not steps.is_secret_step(session.ruleset, command) else "a secret order"))
         try:
-            self.store.append(self.game_id, session.branch.id, envelopes, expected_seq=before)
+            self._write_waiting()
         except AeroError as err:
+            self.waiting.clear()
             self.say(f"  NOT RECORDED: {err}. Reloading the game as stored.")
             self._reload()
             return True
@@ -342,6 +483,7 @@ class TableRecorder:
             if line:
                 self.say(line)
         self.say(f"  recorded: {self._step_line(command, state_before, envelopes)}")
+        self._say_waiting()
         return True
 
     def _step_line(self, command: Command, state: Any, envelopes: Sequence[Any]) -> str:
@@ -385,13 +527,24 @@ class TableRecorder:
             self.say("  note what? type: note TEXT")
             return
         note = Annotation(self.session.branch.id, self.session.seq, "note", text)
-        journal.add_annotation(self.store, self.game_id, note)
+        if not self._write_waiting(patient=True):
+            self.say("  not noted: the database is busy and the commands before the note wait to be written")
+            return
+        try:
+            journal.add_annotation(self.store, self.game_id, note)
+        except StoreBusy:
+            self.say("  not noted: the database is busy; try again in a moment")
+            return
         self.say(f"  noted after event {note.seq}: {text}")
 
     def _undo(self, count: int) -> bool | None:
         """Take back the last ``count`` commands: a new branch forks before them (see :mod:`.undo`)."""
         if not 1 <= count <= len(self.boundaries):
             self.say(f"  there are {len(self.boundaries)} command(s) to take back")
+            return None
+        if not self._write_waiting(patient=True):
+            self.say(f"  the database is busy and {len(self.waiting)} command(s) wait to be written: undo once "
+                     "they are")
             return None
         session = self.session
         at_seq = undo_point(self.boundaries, count)
@@ -414,6 +567,6 @@ class TableRecorder:
         del self.boundaries[-count:]
         salts = RecordSalts(salt_seed(session.game.metadata), name)
         self.session = GameSession(session.ruleset, dice=self.dice, salts=salts, game=session.game, branch=name)
-        self.say(f"  {session.branch.id} keeps those commands (abandoned); the game goes on on branch {name}, "
-                 f"after event {at_seq}.")
+        self.say(f"  {session.branch.id} keeps those commands (a variation now); the game goes on on branch "
+                 f"{name}, the game's main line, after event {at_seq}.")
         return True

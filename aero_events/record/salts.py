@@ -15,9 +15,10 @@ uses them:
 A salt that differs (a game played with random salts) is written with its step (``M7~salt``, or ``~salt``
 words; in order: the recorded command's, then the ruleset's) and used instead, still counting as the k-th.
 
-At a real table the secrets are physical (tokens face down, cards in a console): the table keeps them, and
-the recorder only takes each player's order unseen. So a table game's salts derive from its id
-(``metadata["salt_seed"]``): predictable, which costs nothing there.
+A table game recorded by ``aero record`` draws its salt seed at random (``metadata["salt_seed"]``): the
+store and a full export (the organiser's copy) keep it so the game can be resumed and re-read; a player's
+copy (``aero export --player``) leaves it out, so the commitments in it cannot be opened by trying every
+choice.
 """
 
 from __future__ import annotations

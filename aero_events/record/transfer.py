@@ -18,6 +18,7 @@ from pathlib import Path
 from aero_events.store import EventStore
 from aero_events.store.database import transaction
 from aero_events.store.transfer import read_jsonl, store_parsed, write_game_jsonl
+from aero_events.store.viewer import check_viewer
 
 from . import journal
 from .errors import RecordError
@@ -38,17 +39,21 @@ def is_record_file(path: str | os.PathLike) -> bool:
     return head.startswith("[")
 
 
-def record_text(store: EventStore, game_id: str) -> str:
-    """The record of a stored game (every branch, its annotations), checked to read back identically."""
+def record_text(store: EventStore, game_id: str, viewer: str | None = None) -> str:
+    """The record of a stored game (every branch, its annotations), checked to read back identically; with
+    ``viewer``, that player's copy (other players' secrets left out, :mod:`.record_format`)."""
+    record = store.game(game_id)
+    if viewer is not None:
+        check_viewer(record, viewer)
     game = store.load_game(game_id)
-    created = store.game(game_id).created
-    return write_record(game, annotations=journal.annotations(store, game_id), created=created,
-                        current=journal.current_branch(store, game_id))
+    return write_record(game, annotations=journal.annotations(store, game_id), created=record.created,
+                        current=journal.current_branch(store, game_id), viewer=viewer)
 
 
-def export_record(store: EventStore, game_id: str, path: str | os.PathLike) -> int:
-    """Write a stored game as a record; returns the number of events it holds (all branches)."""
-    text = record_text(store, game_id)
+def export_record(store: EventStore, game_id: str, path: str | os.PathLike, viewer: str | None = None) -> int:
+    """Write a stored game as a record (``viewer``: that player's copy); returns the number of events it
+    holds (all branches)."""
+    text = record_text(store, game_id, viewer)
     Path(path).write_text(text, encoding="utf-8")
     return sum(info.own_events for info in store.branch_tree(game_id).values())
 

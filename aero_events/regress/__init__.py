@@ -5,7 +5,7 @@
 * :mod:`.tape`: the recorded dice and salts handed back in order, with counted seeded extras;
 * :mod:`.recorded`: recorded games from the store or from JSON Lines files;
 * :mod:`.rerun`: the re-run under new rules, the first divergence, the illegal-decision policy;
-* :mod:`.report`: the per-game report (rich table, JSON);
+* :mod:`.report`: the per-game report (rich table, JSON), and the summary of many games;
 * :mod:`.jsonl`: the JSON Lines export format written without a store;
 * :mod:`.corpus`: the golden corpus in ``replays/``: generating it with fixed seeds, checking it.
 
@@ -20,11 +20,11 @@ from .decisions import (
     recover_decisions,
 )
 from .recorded import RecordedGame, from_folder, from_jsonl, from_store, gather
-from .report import GameReport, render, to_json
+from .report import GameReport, RegressSummary, render, render_summary, to_json, write_details
 from .rerun import ON_ILLEGAL, rerun, rerun_all
 
 __all__ = [
-    "ON_ILLEGAL", "GameReport", "RecordedDecision", "RecordedGame", "RecoveryError", "UnknownDecision",
-    "commands_from_events", "from_folder", "from_jsonl", "from_store", "gather", "recover_decisions", "render",
-    "rerun", "rerun_all", "to_json",
+    "ON_ILLEGAL", "GameReport", "RecordedDecision", "RecordedGame", "RecoveryError", "RegressSummary",
+    "UnknownDecision", "commands_from_events", "from_folder", "from_jsonl", "from_store", "gather",
+    "recover_decisions", "render", "render_summary", "rerun", "rerun_all", "to_json", "write_details",
 ]

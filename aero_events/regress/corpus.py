@@ -34,7 +34,7 @@ from aero_events.bots import make_bot, play
 from aero_events.core import Envelope, GameSession, ManualDice, ReplayMismatch, Ruleset, SeededDice
 from aero_events.core.interface import CorpusPlan, CorpusScenario
 from aero_events.core.registry import default_ruleset, get_ruleset
-from aero_events.core.secrets import SaltSource
+from aero_events.core.secrets import REPRODUCIBLE_SALTS, SaltSource
 
 from .jsonl import write_game_jsonl
 from .recorded import RecordedGame, from_jsonl
@@ -87,6 +87,9 @@ def play_scenario(scenario: CorpusScenario, seed: int, family: str | None = None
     metadata: dict[str, object] = {"corpus": scenario.name, "seed": seed, "bots": list(scenario.bots),
                                    "description": scenario.description}
     metadata.update(rules.game_metadata())
+    # Corpus games are regenerated from their seed alone, salts included, so they say so (their commitments hide
+    # nothing); files committed before the key existed lack it and have the same salts (:func:`as_committed`).
+    metadata[REPRODUCIBLE_SALTS] = True
     session = GameSession(rules, scenario.build(rules), dice=SeededDice(f"corpus:{scenario.name}:{seed}"),
                           game_id=f"corpus-{scenario.name}-{seed}", metadata=metadata)
     bots = {player: make_bot(rules, name, f"corpus:{scenario.name}:{seed}:{player}")
@@ -175,6 +178,22 @@ def _remove_stale(folder: Path, keep: set[str]) -> None:
     for name in listed:
         if name not in keep and (folder / name).exists():
             (folder / name).unlink()
+
+
+def as_committed(regenerated: bytes, committed: bytes) -> bytes:
+    """``regenerated`` (a corpus game written from its seed) as it would have been written before games
+    declared their seed-derived salts: without ``"reproducible_salts": true`` in the header's metadata when
+    the ``committed`` file's header has no such key. The salts themselves were seed-derived then as now
+    (``SaltSource(f"{dice seed}:main")``), so every other byte must be the same."""
+    from aero_events.store.transfer import JsonlHeader
+
+    regenerated_header, newline, rest = regenerated.partition(b"\n")
+    committed_header = msgspec.json.decode(committed.partition(b"\n")[0], type=JsonlHeader)
+    header = msgspec.json.decode(regenerated_header, type=JsonlHeader)
+    if REPRODUCIBLE_SALTS in committed_header.metadata or header.metadata.get(REPRODUCIBLE_SALTS) is not True:
+        return regenerated
+    del header.metadata[REPRODUCIBLE_SALTS]
+    return msgspec.json.encode(header) + newline + rest
 
 
 def read_manifest(folder: str | os.PathLike) -> Manifest:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from aero_events.core import Command, DiceCup, Envelope, Event, RuleError, StateCheckpoint, issued_command
+from aero_events.core.dice import rolls_after
 from aero_events.core.errors import DataError, DiceError
 from aero_events.core.interface import DecisionPoint, RecoveryError, UnknownDecision
 
@@ -47,8 +48,8 @@ def candidates(rules: Any, point: DecisionPoint) -> list[Command]:
         try:
             return [rules.decode_command(encoded)]
         except DataError as err:
-            raise RecoveryError(f"the command recorded at seq {first.seq} (turn {first.turn}, {first.phase}) "
-                                f"does not decode under {rules.name}: {err}") from None
+            raise _mismatch(f"the command recorded at seq {first.seq} (turn {first.turn}, {first.phase}) "
+                            f"does not decode under {rules.name}: {err}", first.seq) from None
     return list(rules.legacy_command_candidates(point))
 
 
@@ -85,19 +86,35 @@ def _same(decided: Sequence[Event], plain: Sequence[Envelope], start: int) -> in
     return None
 
 
-def recover_decisions(rules: Any, setup: object, envelopes: Sequence[Envelope]) -> Recovery:
+def _mismatch(message: str, seq: int) -> RecoveryError:
+    """A :class:`RecoveryError` carrying ``seq``: the first recorded event the rules did not produce there
+    (an import names its line)."""
+    err = RecoveryError(message)
+    err.seq = seq  # type: ignore[attr-defined]
+    return err
+
+
+def recover_decisions(rules: Any, setup: object, envelopes: Sequence[Envelope], *, start: int = 0,
+                      start_state: Any = None) -> Recovery:
     """The commands that produced ``envelopes`` (one line of play from its start) under ``rules``.
 
     Each command is decided with the recorded dice and salts and must reproduce the recorded events and
-    checkpoint hashes exactly; otherwise :class:`RecoveryError` says where and how the record differs.
+    checkpoint hashes exactly; otherwise :class:`RecoveryError` says where and how the record differs (its
+    ``seq``: the first recorded event the rules did not produce).
+
+    ``start`` (an index into ``envelopes``) with ``start_state`` (the state the events before it fold to)
+    recovers only the commands from there: a branch's own events after its fork point, the events
+    before having been explained on the parent's line (an import re-decides every branch so). The dice and
+    salts before ``start`` are skipped on the tapes.
     """
-    initial = rules.initial_state(setup)
+    initial = rules.initial_state(setup) if start_state is None else start_state
     state = initial
-    tape = RegressionDice(recorded_faces(envelopes), seed="recovery")
-    salts = RecordedSalts(recorded_salts(envelopes), seed="recovery")
-    roll_index = 0
+    before = envelopes[:start]
+    tape = RegressionDice(recorded_faces(envelopes), seed="recovery", start=len(recorded_faces(before)))
+    salts = RecordedSalts(recorded_salts(envelopes), seed="recovery", start=len(recorded_salts(before)))
+    roll_index = max((rolls_after(env.event) or 0 for env in before), default=0)
     decisions: list[RecordedDecision] = []
-    position = 0
+    position = start
     count = len(envelopes)
     # A game recorded before commands were and continued since has its commands from the first one recorded:
     # every boundary after that one must have its own.
@@ -117,10 +134,11 @@ def recover_decisions(rules: Any, setup: object, envelopes: Sequence[Envelope]) 
         point = DecisionPoint(state, envelopes, position)
         if position > first_recorded and issued_command(envelopes[position].event) is None:
             env = envelopes[position]
-            raise RecoveryError(f"event {env.seq} ({env.type}, turn {env.turn}, {env.phase}) starts a command, "
-                                "but no recorded command comes before it")
+            raise _mismatch(f"event {env.seq} ({env.type}, turn {env.turn}, {env.phase}) starts a command, "
+                            "but no recorded command comes before it", env.seq)
         next_plain = plain_index[position]
         problems: list[str] = []
+        first_unexplained: int | None = None
         accepted: tuple[Command, list[Event]] | None = None
         for command in candidates(rules, point):
             dice_at, salt_at = tape.position, salts.position
@@ -138,14 +156,16 @@ def recover_decisions(rules: Any, setup: object, envelopes: Sequence[Envelope]) 
                 roll_index = cup.next_index
                 break
             shown = plain[next_plain + differs] if next_plain + differs < len(plain) else None
+            if first_unexplained is None:
+                first_unexplained = shown.seq if shown is not None else envelopes[-1].seq
             problems.append(f"{describe_command(command)} decides {event_at(decided[differs])} where the record has "
                             + (f"seq {shown.seq}: {event_at(shown.event)}" if shown else "no more events"))
             tape._pos, salts._next = dice_at, salt_at
         if accepted is None:
-            start = envelopes[position]
-            raise RecoveryError(
-                f"the record does not replay under {rules.name} from seq {start.seq} (turn {start.turn}, "
-                f"{start.phase}): " + ("; ".join(problems) or "no command fits"))
+            at = envelopes[position]
+            raise _mismatch(
+                f"the record does not replay under {rules.name} from seq {at.seq} (turn {at.turn}, "
+                f"{at.phase}): " + ("; ".join(problems) or "no command fits"), first_unexplained or at.seq)
         command, decided = accepted
         first_seq = envelopes[position].seq
         if issued_command(envelopes[position].event) is not None:
@@ -163,9 +183,9 @@ def _check_checkpoints(rules: Any, state: Any, envelopes: Sequence[Envelope], po
         checkpoint = envelopes[position]
         actual = rules.state_hash(state)
         if actual != checkpoint.event.state_hash:
-            raise RecoveryError(f"at seq {checkpoint.seq} (turn {checkpoint.turn}) the state replayed under "
-                                f"{rules.name} hashes to {actual[:12]}, the record says "
-                                f"{checkpoint.event.state_hash[:12]}")
+            raise _mismatch(f"at seq {checkpoint.seq} (turn {checkpoint.turn}) the state replayed under "
+                            f"{rules.name} hashes to {actual[:12]}, the record says "
+                            f"{checkpoint.event.state_hash[:12]}", checkpoint.seq)
         position += 1
     return position
 

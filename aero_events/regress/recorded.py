@@ -63,7 +63,7 @@ def from_store(store: Any, game_id: str) -> RecordedGame:
     """Game ``game_id`` (or a unique prefix) of an :class:`~aero_events.store.EventStore`."""
     game_id = store.resolve_game_id(game_id)
     record = store.game(game_id)
-    envelopes = store.events(game_id, MAIN)
+    envelopes = store.events(game_id)  # the main line: the game that was played, ancestors' events included
     return RecordedGame(
         game_id=game_id, source=f"{store.path} game {game_id}", ruleset=record.ruleset,
         data_version=record.data_version, setup_json=record.setup.encode(),
@@ -77,15 +77,24 @@ def from_jsonl(path: str | os.PathLike) -> RecordedGame:
 
     parsed = read_jsonl(path)
     header = parsed.header
-    main = parsed.branches.get(MAIN)
-    if main is None:
-        raise DataError("the file has no 'main' branch to re-run", source=os.fspath(path), location=2, field="id")
-    batch = main.batch
-    envelopes = tuple(
-        Envelope(game_id=header.game_id, branch_id=MAIN, seq=seq, turn=turn, phase=phase, actor=actor, event=event)
-        for seq, turn, phase, actor, event in zip(batch.seqs, batch.turns, batch.phases, batch.actors, batch.events,
-                                                  strict=True)
-    )
+    line = header.main_line or MAIN  # the game that was played (the header names it when not the root)
+    if line not in parsed.branches:
+        raise DataError(f"the file has no {line!r} branch to re-run", source=os.fspath(path), location=2, field="id")
+    chain = [parsed.branches[line]]  # the main line and the branches it forks from, up to the root
+    while chain[-1].branch.parent is not None:
+        chain.append(parsed.branches[chain[-1].branch.parent])
+    envelopes_list: list[Envelope] = []
+    until = None
+    for entry in chain:  # child first: each ancestor's events up to where its child forks
+        batch = entry.batch
+        own = [Envelope(game_id=header.game_id, branch_id=entry.branch.id, seq=seq, turn=turn, phase=phase,
+                        actor=actor, event=event)
+               for seq, turn, phase, actor, event in zip(batch.seqs, batch.turns, batch.phases, batch.actors,
+                                                         batch.events, strict=True)
+               if until is None or seq <= until]
+        envelopes_list[:0] = own
+        until = entry.branch.fork_seq
+    envelopes = tuple(envelopes_list)
     return RecordedGame(
         game_id=header.game_id, source=os.fspath(path), ruleset=header.ruleset, data_version=header.data_version,
         setup_json=bytes(header.setup), metadata=dict(header.metadata), envelopes=envelopes,

@@ -4,11 +4,19 @@
 :func:`render` draws the readable form with rich: one table line per game, then for each game that
 diverged the first event that changed (turn, phase, what the old rules did, what the new ones do),
 the decisions that became illegal and what was done about them, and the change in the outcome.
+
+Over many games (``aero regress`` of a folder of 200 games) every detail is thousands of lines:
+:func:`render_summary` prints the counts (:class:`RegressSummary`: identical, diverged, outcome changed,
+stopped, errors) and the first few games of each kind with their details, and says how to see the rest
+(``--verbose``, or ``--details FILE``, written by :func:`write_details`).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
 
 import msgspec
 from rich.console import Console
@@ -214,6 +222,16 @@ def _event_line(label: str, at: EventAt | None, style: str) -> Text:
 def render(reports: Sequence[GameReport], console: Console, title: str) -> None:
     """The summary table, then the details of every game that did not replay identically."""
     console.print(summary_table(reports, title))
+    render_details(reports, console)
+
+
+def _games(count: int) -> str:
+    return f"{count} game" if count == 1 else f"{count} games"
+
+
+def render_details(reports: Sequence[GameReport], console: Console, max_illegal: int | None = None) -> None:
+    """For each game that did not replay identically: where it diverged, what became illegal (the first
+    ``max_illegal`` decisions, None: all), the outcome."""
     for report in reports:
         if report.identical or report.error is not None:
             continue
@@ -236,11 +254,113 @@ def render(reports: Sequence[GameReport], console: Console, title: str) -> None:
                 console.print(_event_line("", following, "magenta"), soft_wrap=True)
         if report.state_difference:
             console.print(f"  state: {report.state_difference}", markup=False, highlight=False)
-        for illegal in report.illegal:
+        listed = report.illegal if max_illegal is None else report.illegal[:max_illegal]
+        for illegal in listed:
             console.print(f"  illegal now (turn {illegal.turn}, {illegal.phase}): {illegal.command}: "
                           f"{illegal.error} -> {illegal.action}", markup=False, highlight=False)
+        if len(listed) < len(report.illegal):
+            console.print(f"  ... and {len(report.illegal) - len(listed)} more decisions illegal now",
+                          markup=False, highlight=False)
         if report.stopped:
             console.print(f"  stopped: {report.stopped}", markup=False, highlight=False)
         if report.old_outcome is not None and report.new_outcome is not None:
             console.print(f"  outcome: {report.old_outcome.summary()} -> {report.new_outcome.summary()}",
                           markup=False, highlight=False)
+
+
+#: Games up to which ``aero regress`` lists every game and its details (beyond: the summary).
+LIST_ALL_UP_TO = 5
+#: Games of each kind shown as examples in the summary.
+EXAMPLES = 3
+
+
+@dataclass(frozen=True)
+class RegressSummary:
+    """How many of the re-run games were identical, diverged (any difference, stopped ones included),
+    changed their outcome (winner, scores, statistics or length), stopped on an illegal decision, or could
+    not be re-run at all (errors)."""
+
+    games: int
+    identical: int
+    diverged: int
+    outcome_changed: int
+    stopped: int
+    errors: int
+
+    @classmethod
+    def of(cls, reports: Sequence[GameReport]) -> RegressSummary:
+        return cls(games=len(reports), identical=sum(r.identical for r in reports),
+                   diverged=sum(not r.identical and r.error is None for r in reports),
+                   outcome_changed=sum(bool(r.outcome_changes) for r in reports),
+                   stopped=sum(r.stopped is not None and r.error is None for r in reports),
+                   errors=sum(r.error is not None for r in reports))
+
+    def line(self) -> str:
+        parts = [f"{self.identical} identical", f"{self.diverged} diverged",
+                 f"{self.outcome_changed} with a changed outcome"]
+        if self.stopped:
+            parts.append(f"{self.stopped} stopped on an illegal decision")
+        if self.errors:
+            parts.append(f"{self.errors} could not be re-run")
+        return ", ".join(parts)
+
+
+def _kinds(reports: Sequence[GameReport]) -> list[tuple[str, list[GameReport]]]:
+    """The reports that are not identical, by kind, in order of gravity (a report may be of several)."""
+    return [("could not be re-run", [r for r in reports if r.error is not None]),
+            ("outcome changed", [r for r in reports if r.outcome_changes]),
+            ("diverged, same outcome", [r for r in reports if not r.identical and r.error is None
+                                        and not r.outcome_changes])]
+
+
+def render_summary(reports: Sequence[GameReport], console: Console, title: str, *, verbose: bool = False,
+                   details: str | None = None) -> None:
+    """Every game and its details when there are few (or ``verbose``); else the counts, the first
+    :data:`EXAMPLES` games of each kind with their details, and how to see the rest."""
+    summary = RegressSummary.of(reports)
+    heading = f"{title}: {summary.line()}"
+    if verbose or len(reports) <= LIST_ALL_UP_TO:
+        render(reports, console, heading)
+        return
+    console.print(heading, markup=False, highlight=False)
+    counts = Table()
+    for column, justify in (("result", "left"), ("games", "right"), ("share", "right")):
+        counts.add_column(column, justify=justify)
+    for label, value, style in (("identical", summary.identical, "green"), ("diverged", summary.diverged, "yellow"),
+                                ("outcome changed", summary.outcome_changed, "yellow"),
+                                ("stopped on an illegal decision", summary.stopped, "red"),
+                                ("could not be re-run", summary.errors, "bold red")):
+        counts.add_row(Text(label, style=style), str(value), f"{100 * value / summary.games:.1f}%")
+    console.print(counts)
+    shown: dict[str, GameReport] = {}
+    left_out = 0
+    for kind, found in _kinds(reports):
+        if not found:
+            continue
+        examples = found[:EXAMPLES]
+        left_out += len(found) - len(examples)
+        console.print(Text(f"\n{kind}: {_games(len(found))}" + (f", the first {len(examples)}:" if len(found) >
+                                                                  len(examples) else ":"), style="bold"))
+        for report in examples:
+            shown.setdefault(report.game_id, report)
+        console.print(summary_table(examples, f"{kind} (first {len(examples)})"))
+    render_details(list(shown.values()), console, max_illegal=EXAMPLES)
+    if summary.identical == summary.games:
+        return
+    more = "--details FILE writes them" if details is None else f"written to {details}"
+    console.print(f"\nevery game's report: --verbose prints them, {more} (JSON when FILE ends in .json)",
+                  markup=False, highlight=False)
+
+
+def write_details(reports: Sequence[GameReport], path: str | os.PathLike, title: str) -> None:
+    """Every game's report into ``path``: JSON (:func:`to_json`) when it ends in ``.json``, else the text
+    of :func:`render` (no colour, no wrapping). The folder must exist (it is not created silently)."""
+    target = Path(path)
+    if not target.parent.is_dir():
+        raise FileNotFoundError(2, "No such file or directory", os.fspath(target))
+    if target.suffix.lower() == ".json":
+        target.write_bytes(to_json(reports) + b"\n")
+        return
+    with target.open("w", encoding="utf-8") as handle:
+        render(reports, Console(file=handle, width=200, no_color=True, highlight=False, soft_wrap=True),
+               f"{title}: {RegressSummary.of(reports).line()}")

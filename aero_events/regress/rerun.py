@@ -43,7 +43,7 @@ from .decisions import RecordedDecision, recover_decisions
 from .describe import describe_command, event_at
 from .recorded import RecordedGame
 from .report import Divergence, EventAt, GameReport, IllegalDecision, Outcome, outcome_changes
-from .tape import RecordedSalts, RegressionDice, recorded_faces, recorded_salts
+from .tape import RecordedSalts, RegressionDice, recorded_command_salts, recorded_faces, recorded_salts
 
 ON_ILLEGAL = ("stop", "bot")
 #: How many decisions the bot may make in a row before a refused recorded decision is dropped.
@@ -301,7 +301,8 @@ def rerun(game: RecordedGame, rules: Ruleset, *, on_illegal: str = "stop", seed:
     report.decisions = len(recovery.decisions)
     report.old_outcome = outcome_of(own, recovery.final_state)
     dice = RegressionDice(recorded_faces(game.envelopes), seed=f"{seed}:{game.game_id}")
-    salts = RecordedSalts(recorded_salts(game.envelopes), seed=f"{seed}:{game.game_id}")
+    salts = RecordedSalts(recorded_salts(game.envelopes), seed=f"{seed}:{game.game_id}",
+                          command_salts=recorded_command_salts(game.envelopes))
     setup = game.setup(rules)
     try:
         session = GameSession(rules, setup, dice=dice, salts=salts, game_id=game.game_id, metadata=game.metadata)

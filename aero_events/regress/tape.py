@@ -6,7 +6,11 @@ Rules that roll more dice than the record holds get the extra faces from a seede
 ``extra_faces`` and ``extra_rolls`` so the report can say how many the new rules needed.
 
 The salts of the ruleset's secret events (Aeronautica's Manoeuvre tokens) are replayed the same way
-(:class:`RecordedSalts`), so a token chosen again is sealed with the salt it had, and its event is byte-identical to the recorded one.
+(:class:`RecordedSalts`, a salt tape), so a token chosen again is sealed with the salt it had, and its event is
+byte-identical to the recorded one; so are the salts of the session's sealed commands (``SecretCommandIssued``,
+the tape's :meth:`~RecordedSalts.derived` stream). Re-deciding a game never regenerates a salt: a game played
+with random salts (every game but those that declare ``reproducible_salts``, issue 16) regresses
+identically.
 
 Both keep their position in plain attributes, which :class:`~aero_events.core.session.GameSession`
 saves and restores around a command the rules refuse: a refused command consumes no die and no salt.
@@ -57,13 +61,24 @@ class RegressionDice(TapeDice):
 
 
 class RecordedSalts(SaltSource):
-    """The salts of a game's secret choices in recorded order, then seeded ones (counted in ``extra``)."""
+    """The salts of a game's secret choices in recorded order, then seeded ones (counted in ``extra``).
 
-    def __init__(self, salts: Sequence[str], seed: int | str = "regress", start: int = 0):
+    ``command_salts`` are the salts of the recorded sealed commands, in order: the stream a session seals
+    commands with (:meth:`derived`, as :class:`~aero_events.core.session.GameSession` asks for it)."""
+
+    def __init__(self, salts: Sequence[str], seed: int | str = "regress", start: int = 0,
+                 command_salts: Sequence[str] = (), command_start: int = 0):
         super().__init__(f"{seed}:extra-salts")
+        self._seed_text = str(seed)
         self._recorded = tuple(salts)
         self._next = start
+        self._command_salts = tuple(command_salts)
+        self._command_start = command_start
         self.extra = 0
+
+    def derived(self, label: str) -> RecordedSalts:
+        """The recorded sealed commands' salts (then seeded ones), for the session's ``derived("commands")``."""
+        return RecordedSalts(self._command_salts, seed=f"{label}:{self._seed_text}", start=self._command_start)
 
     @property
     def position(self) -> int:
@@ -85,6 +100,12 @@ def recorded_faces(envelopes: Iterable[Envelope]) -> list[int]:
     for envelope in envelopes:
         faces.extend(faces_on_tape(envelope.event))
     return faces
+
+
+def recorded_command_salts(envelopes: Iterable[Envelope]) -> list[str]:
+    """The salt of every sealed command (``SecretCommandIssued``) in the record, in order."""
+    return [envelope.event.salt for envelope in envelopes
+            if isinstance(envelope.event, SecretEvent) and envelope.event.salt and envelope.event.core_event]
 
 
 def recorded_salts(envelopes: Iterable[Envelope]) -> list[str]:

@@ -5,7 +5,8 @@
 * :mod:`.runner`: :func:`simulate` in this process, across local processes or with Dask, with a progress bar;
 * :mod:`.storage`: games into DuckDB in batches, or Parquet shards per worker;
 * :mod:`.stats`: Wilson intervals, the two-proportion z-test, the paired t-test;
-* :mod:`.compare`: the same matchup and seeds under two versions, differences tested.
+* :mod:`.compare`: the same matchup and seeds under two versions, differences tested (Holm-adjusted);
+* :mod:`.sweep`: several matchups (or each entry of a list against each) as one run, by piece type.
 
 ``aero simulate`` and ``aero compare`` (:mod:`aero_events.cli.rules_commands`) drive them.
 """
@@ -13,11 +14,13 @@
 from .compare import Comparison, MetricComparison, compare_runs
 from .games import GameResult, game_seed
 from .matchup import Matchup, load_matchup, make_matchup, parse_matchup
-from .runner import SimulationError, SimulationRun, process_pool, simulate
-from .stats import paired_t_test, two_proportion_z_test, wilson_interval
+from .runner import SimulationError, SimulationInterrupted, SimulationRun, process_pool, simulate
+from .stats import holm_adjusted, paired_t_test, two_proportion_z_test, wilson_interval
+from .sweep import Sweep, SweepRun, load_sweep, simulate_sweep, sweep_of
 
 __all__ = [
-    "Comparison", "GameResult", "Matchup", "MetricComparison", "SimulationError", "SimulationRun", "compare_runs",
-    "game_seed", "load_matchup", "make_matchup", "paired_t_test", "parse_matchup", "process_pool", "simulate",
-    "two_proportion_z_test", "wilson_interval",
+    "Comparison", "GameResult", "Matchup", "MetricComparison", "SimulationError", "SimulationInterrupted",
+    "SimulationRun", "Sweep", "SweepRun", "compare_runs", "game_seed", "holm_adjusted", "load_matchup",
+    "load_sweep", "make_matchup", "paired_t_test", "parse_matchup", "process_pool", "simulate", "simulate_sweep",
+    "sweep_of", "two_proportion_z_test", "wilson_interval",
 ]

@@ -22,6 +22,7 @@ import msgspec
 from aero_events.bots import make_bot, play
 from aero_events.core import GameSession, Ruleset, SeededDice
 from aero_events.core.registry import ruleset_for_game
+from aero_events.core.secrets import REPRODUCIBLE_SALTS
 
 from .matchup import Matchup
 
@@ -65,10 +66,20 @@ def rules_from_spec(spec: RulesSpec) -> Ruleset:
     return _rules_from_json(msgspec.json.encode(spec))
 
 
+class PieceResult(msgspec.Struct, frozen=True, array_like=True):
+    """One piece at the end of a game, as the ruleset's scene draws it (:mod:`aero_events.core.scene`): its
+    side, its type (the scene's ``model``, else its ``kind``) and its status (``active``, ``destroyed``...)."""
+
+    side: str
+    piece_type: str
+    status: str
+
+
 class GameResult(msgspec.Struct, frozen=True, kw_only=True):
     """What one simulated game came to, in the ruleset's terms: ``scores`` per side (``ruleset.outcome``;
     Aeronautica's Victory points) and ``statistics``, counts per side by name (``ruleset.statistics``;
-    Aeronautica's "aircraft lost" and "aircraft disengaged")."""
+    Aeronautica's "aircraft lost" and "aircraft disengaged"); ``pieces``: every piece at the end, for the
+    summaries by piece type."""
 
     index: int
     seed: int
@@ -82,11 +93,14 @@ class GameResult(msgspec.Struct, frozen=True, kw_only=True):
     events: int
     commands: int
     state_hash: str
+    draw: bool = False
+    pieces: tuple[PieceResult, ...] = ()
 
 
 class SimTask(msgspec.Struct, frozen=True, kw_only=True):
-    """Games ``start`` to ``stop - 1`` of a run, and where their events go (``output``: ``none``, ``db``
-    (encoded for the parent) or ``parquet`` (a shard in ``parquet_dir``))."""
+    """Games ``start`` to ``stop - 1`` of a run (or only ``indices``, when a run is resumed), and where their
+    events go (``output``: ``none``, ``db`` (encoded for the parent) or ``parquet`` (a shard in
+    ``parquet_dir``))."""
 
     matchup: Matchup
     rules: RulesSpec
@@ -97,6 +111,10 @@ class SimTask(msgspec.Struct, frozen=True, kw_only=True):
     stop: int
     output: str = "none"
     parquet_dir: str | None = None
+    indices: tuple[int, ...] | None = None
+
+    def game_indices(self) -> tuple[int, ...]:
+        return self.indices if self.indices is not None else tuple(range(self.start, self.stop))
 
 
 class TaskResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -111,8 +129,11 @@ def play_game(rules: Ruleset, matchup: Matchup, bots: tuple[str, ...], run_seed:
               game_id: str) -> tuple[GameResult, GameSession]:
     """Play game ``index`` of a run to its end."""
     seed = game_seed(run_seed, index)
+    # Bot games must be re-run byte for byte from their seed alone (``aero regress``, compare): their
+    # secret commitments derive from the seed, which is public, so they hide nothing (core/secrets.py).
     metadata: dict[str, Any] = {"simulation": game_id.rsplit("-", 1)[0], "index": index, "seed": seed,
-                                "run_seed": run_seed, "bots": list(bots), "matchup": matchup.name}
+                                "run_seed": run_seed, "bots": list(bots), "matchup": matchup.name,
+                                REPRODUCIBLE_SALTS: True}
     metadata.update(rules.game_metadata())
     session = GameSession(rules, matchup.setup(rules, seed), dice=SeededDice(seed), game_id=game_id,
                           metadata=metadata)
@@ -125,8 +146,14 @@ def play_game(rules: Ruleset, matchup: Matchup, bots: tuple[str, ...], run_seed:
                         winner=outcome.winner, end_reason=outcome.reason or None, turns=rules.clock(state)[0],
                         scores={player: outcome.scores.get(player, 0.0) for player in players},
                         statistics=rules.statistics(state), events=session.seq, commands=commands,
-                        state_hash=session.state_hash())
+                        state_hash=session.state_hash(), draw=bool(outcome.draw), pieces=final_pieces(rules, state))
     return result, session
+
+
+def final_pieces(rules: Ruleset, state: Any) -> tuple[PieceResult, ...]:
+    """Every piece of ``state`` as the ruleset's scene draws it (side, type, status), sorted."""
+    drawn = sorted((piece.side, piece.model or piece.kind, piece.status) for piece in rules.scene(state).pieces)
+    return tuple(PieceResult(*piece) for piece in drawn)
 
 
 def run_task(task: SimTask) -> TaskResult:
@@ -135,7 +162,7 @@ def run_task(task: SimTask) -> TaskResult:
 
     rules = rules_from_spec(task.rules)
     results, encoded = [], []
-    for index in range(task.start, task.stop):
+    for index in task.game_indices():
         result, session = play_game(rules, task.matchup, task.bots, task.run_seed, index,
                                     f"{task.run_id}-{index:06d}")
         results.append(result)

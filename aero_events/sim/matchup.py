@@ -21,6 +21,7 @@ file is a :class:`DataError` naming the file and the field.
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,7 @@ import msgspec
 
 from aero_events.bots import bots_for
 from aero_events.bots import make_bot as make_ruleset_bot
-from aero_events.core import DataError, Ruleset
+from aero_events.core import DataError, RuleError, Ruleset
 from aero_events.core.errors import read_data_file
 from aero_events.core.registry import default_ruleset, get_ruleset
 
@@ -56,24 +57,60 @@ class Matchup(msgspec.Struct, frozen=True, kw_only=True):
         return scenario.build({**self.options, "players": list(self.players)}, seed)
 
 
-def _error(source: str, message: str, field: str | None = None) -> DataError:
-    return DataError(message, source=source, field=field)
+def _error(source: str, message: str, field: str | None = None, location: str | int | None = None) -> DataError:
+    return DataError(message, source=source, location=location, field=field)
+
+
+_BYTE = re.compile(r"\(byte (\d+)\)")
+_TOML_LINE = re.compile(r"line (\d+)")
+
+
+def _line_at(raw: bytes, message: str) -> int:
+    """The line a decoder's message points at (``(byte N)``), else the last line (a truncated file)."""
+    found = _BYTE.search(message)
+    return raw[: int(found.group(1))].count(b"\n") + 1 if found else raw.rstrip().count(b"\n") + 1
 
 
 def _read(raw: bytes | str, source: str) -> dict[str, Any]:
+    """The file's top-level object; what cannot be read is refused with the line where it fails."""
+    data_bytes = raw.encode() if isinstance(raw, str) else raw
+    try:
+        text = data_bytes.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise _error(source, "not UTF-8 text", location=data_bytes[: err.start].count(b"\n") + 1) from None
     if source.lower().endswith(".toml"):
         try:
-            data = tomllib.loads(raw.decode() if isinstance(raw, bytes) else raw)
+            data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as err:
-            raise _error(source, f"not valid TOML: {err}") from None
+            found = _TOML_LINE.search(str(err))
+            raise _error(source, f"not valid TOML: {err}", location=int(found.group(1)) if found else 1) from None
+        except RecursionError:
+            raise _error(source, "not readable: nested too deeply", location=1) from None
     else:
         try:
-            data = msgspec.json.decode(raw)
+            data = msgspec.json.decode(data_bytes)
         except msgspec.DecodeError as err:
-            raise _error(source, f"not valid JSON: {err}") from None
+            raise _error(source, f"not valid JSON: {err}", location=_line_at(data_bytes, str(err))) from None
+        except RecursionError:
+            raise _error(source, "not readable: nested too deeply", location=1) from None
     if not isinstance(data, dict):
-        raise _error(source, "a matchup is an object with a 'name' and its scenario's options")
+        raise _error(source, "a matchup is an object with a 'name' and its scenario's options", location=1)
     return data
+
+
+def _checked_by_building(rules: Ruleset, scenario: Any, options: dict[str, Any], players: Any, source: str) -> None:
+    """Build one game's setup and its initial state from the options, so that what the scenario or the rules
+    refuse is refused here, naming the matchup file (and the option or rule), before any game is played or
+    stored."""
+    try:
+        rules.initial_state(scenario.build({**options, "players": list(players)}, 0))
+    except DataError as err:
+        raise _error(source, err.detail, err.field, err.location) from None
+    except RuleError as err:  # the scenario's rules (a points value, the weather) name the rule and its page
+        raise _error(source, str(err)) from None
+    except (KeyError, ValueError, TypeError, IndexError, AttributeError, OverflowError, RecursionError) as err:
+        raise _error(source, f"the scenario {scenario.name!r} cannot be set up from these options: "
+                             f"{type(err).__name__}: {err}") from None
 
 
 def parse_matchup(raw: bytes | str, source: str = "<string>", *, base: Path | None = None,
@@ -108,12 +145,20 @@ def parse_matchup(raw: bytes | str, source: str = "<string>", *, base: Path | No
         try:
             options = scenario.prepare(options, os.fspath(base) if base is not None else None)
         except DataError as err:
-            raise _error(source, err.args[0] if err.args else str(err), err.field) from None
+            # the scenario's own message, or one naming the force file it read
+            text = err.detail if err.source == "matchup" else str(err)
+            raise _error(source, text, err.field or "forces", err.location) from None
+        except RuleError as err:
+            raise _error(source, str(err)) from None
     players = options.pop("players", players)
-    if not isinstance(players, list | tuple) or not all(isinstance(p, str) for p in players):
+    if not isinstance(players, list | tuple) or not all(isinstance(p, str) and p for p in players):
         raise _error(source, "'players' is a list of names", "players")
     if len(set(players)) != len(players):
         raise _error(source, "the players need different names", "players")
+    if len(players) != len(scenario.players):
+        raise _error(source, f"the scenario {scenario.name!r} has {len(scenario.players)} players "
+                             f"({', '.join(scenario.players)}), not {len(players)}", "players")
+    _checked_by_building(rules, scenario, options, players, source)
     return Matchup(name=name, ruleset=rules.name, scenario=scenario.name, players=tuple(players), options=options)
 
 

@@ -8,6 +8,8 @@ Written with :mod:`math` alone (no SciPy), each a textbook formula:
 * :func:`paired_t_test`: is the mean of paired differences (the same seeds under two rulesets) zero?
   Student's t with n - 1 degrees of freedom; its distribution function is the regularised incomplete
   beta function, evaluated by Lentz's continued fraction (Numerical Recipes, 6.4).
+* :func:`holm_adjusted`: p-values adjusted for testing several differences at once (Holm 1979), so that
+  the chance of calling any true null "significant" stays under the level (the family-wise error rate).
 """
 
 from __future__ import annotations
@@ -124,3 +126,22 @@ def paired_t_test(differences: Sequence[float]) -> TestResult:
         return TestResult(0.0, 1.0) if mean == 0 else TestResult(math.copysign(math.inf, mean), 0.0)
     t = mean / math.sqrt(variance / n)
     return TestResult(t, student_t_two_sided_p(t, n - 1))
+
+
+#: The name ``aero compare`` gives its multiple-comparison correction.
+HOLM = "Holm-Bonferroni"
+
+
+def holm_adjusted(p_values: Sequence[float]) -> list[float]:
+    """Holm's step-down adjusted p-values (Holm 1979, "A simple sequentially rejective multiple test
+    procedure"), in the order given: the k-th smallest of m p-values is multiplied by m - k + 1, capped at 1,
+    and made no smaller than the adjusted value before it. Rejecting where the adjusted value is below the
+    level keeps the family-wise error rate under that level, for any dependence between the tests."""
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i])
+    adjusted = [1.0] * m
+    running = 0.0
+    for rank, index in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p_values[index]))
+        adjusted[index] = running
+    return adjusted

@@ -4,7 +4,10 @@
   store's hash chain, the per-turn snapshots); the parent writes many games at once with
   :func:`write_games`: one transaction, one Arrow insert per table (games, branches, events, snapshots),
   never row by row. The rows are exactly what ``EventStore.save_session`` writes, so ``aero games``,
-  ``aero show`` and ``aero verify`` work on them.
+  ``aero show`` and ``aero verify`` work on them; each game's outcome goes into ``game_outcomes`` (the
+  ``outcomes`` and ``outcome_scores`` views) and its :class:`~aero_events.sim.games.GameResult` into
+  ``simulation_results``, in the same transaction, so a stored game is always whole and a resumed run
+  (:func:`stored_results`) knows what its stored games came to without playing them again.
 * **Parquet** (``--parquet DIR``): each worker writes its own shards (:func:`write_parquet_shard`):
   ``<run>-<first game>.events.parquet`` with the columns of ``EventStore.export_parquet`` (the events
   table plus ``ruleset``) and ``<run>-<first game>.games.parquet`` with one row per game (``game``), its
@@ -23,6 +26,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from aero_events.core import GameSession, StateCheckpoint
+from aero_events.core.interface import Outcome
 from aero_events.store.chain import GENESIS, chain_hashes, previous_hashes
 from aero_events.store.codec import batch_from_envelopes
 from aero_events.store.database import open_database, registered, transaction
@@ -30,6 +34,7 @@ from aero_events.store.errors import GameExists
 from aero_events.store.games import GameContext, game_record_for
 from aero_events.store.heads import seal_written_games
 from aero_events.store.snapshots import snapshot_row
+from aero_events.store.views import insert_outcomes
 
 from .games import GameResult
 
@@ -147,13 +152,65 @@ def stored_ids(db_path: str | os.PathLike, prefix: str) -> list[str]:
         conn.close()
 
 
-def write_games(db_path: str | os.PathLike, games: Sequence[EncodedGame]) -> int:
+#: The table of simulated games' results (one :class:`GameResult` as JSON per game), keyed by game id.
+RESULTS_TABLE = """CREATE TABLE IF NOT EXISTS simulation_results (
+    game VARCHAR PRIMARY KEY,
+    run VARCHAR NOT NULL,
+    result JSON NOT NULL
+)"""
+
+
+def stored_results(db_path: str | os.PathLike, prefix: str) -> tuple[list[str], dict[str, GameResult]]:
+    """The ids of the games stored whose id starts with ``prefix``, and the results kept for them by
+    :func:`write_games` (a game stored some other way has none)."""
+    ids = stored_ids(db_path, prefix)
+    if not ids:
+        return [], {}
+    conn = open_database(os.fspath(db_path), read_only=True)
+    try:
+        present = conn.execute("SELECT count(*) FROM duckdb_tables() WHERE table_name = 'simulation_results' "
+                               "AND schema_name = 'main'").fetchall()[0][0]
+        rows = conn.execute("SELECT r.game, r.result::VARCHAR FROM simulation_results r JOIN games g ON g.id = r.game "
+                            "WHERE starts_with(r.game, ?)", [prefix]).fetchall() if present else []
+    finally:
+        conn.close()
+    decoder = msgspec.json.Decoder(GameResult)
+    return ids, {game: decoder.decode(result) for game, result in rows}
+
+
+def stored_settings(db_path: str | os.PathLike, ids: Sequence[str]) -> list[tuple[str, str, list[str]]]:
+    """The distinct (ruleset, data version, bots) the games ``ids`` were played with (from their metadata)."""
+    if not ids:
+        return []
+    conn = open_database(os.fspath(db_path), read_only=True)
+    try:
+        rows = conn.execute("SELECT DISTINCT ruleset, data_version, metadata FROM games WHERE list_contains(?, id)",
+                            [list(ids)]).fetchall()
+    finally:
+        conn.close()
+    settings = set()
+    for ruleset, data_version, metadata in rows:
+        bots = msgspec.json.decode(metadata).get("bots", []) if metadata else []
+        settings.add((ruleset, data_version, tuple(bots)))
+    return [(ruleset, data_version, list(bots)) for ruleset, data_version, bots in sorted(settings)]
+
+
+def _outcome(result: GameResult) -> Outcome:
+    return Outcome(finished=result.finished, winner=result.winner, draw=result.draw, scores=dict(result.scores),
+                   reason=result.end_reason or "")
+
+
+def write_games(db_path: str | os.PathLike, games: Sequence[EncodedGame],
+                results: Sequence[GameResult] = ()) -> int:
     """Write ``games`` to the store in one transaction (one Arrow insert per table); returns their events.
 
-    A game id already stored is refused with :class:`GameExists` and nothing is written.
+    ``results`` (the games' :class:`GameResult`, matched by game id) go into ``game_outcomes`` and
+    ``simulation_results`` in the same transaction. A game id already stored is refused with
+    :class:`GameExists` and nothing is written.
     """
     if not games:
         return 0
+    by_id = {result.game_id: result for result in results}
     conn = open_database(os.fspath(db_path))
     try:
         with transaction(conn):
@@ -184,6 +241,20 @@ def write_games(db_path: str | os.PathLike, games: Sequence[EncodedGame]) -> int
             with registered(conn, "sim_snapshots", snapshots_table(games)):
                 conn.execute("INSERT INTO snapshots SELECT game, branch, seq, turn, state_hash, state FROM sim_snapshots")
             seal_written_games(conn, ids)  # each branch's sealed head, so verify sees a cut-off tail
+            kept = [(game, by_id[game.id]) for game in games if game.id in by_id]
+            insert_outcomes(conn, [(game.id, MAIN, game.seqs[-1] if game.seqs else 0, _outcome(result))
+                                   for game, result in kept])
+            if kept:
+                conn.execute(RESULTS_TABLE)
+                encoder = msgspec.json.Encoder()
+                rows = pa.table({
+                    "game": pa.array([game.id for game, _ in kept], pa.string()),
+                    "run": pa.array([game.id.rsplit("-", 1)[0] for game, _ in kept], pa.string()),
+                    "result": pa.array([encoder.encode(result).decode() for _, result in kept], pa.string()),
+                })
+                with registered(conn, "sim_results", rows):
+                    conn.execute("INSERT OR REPLACE INTO simulation_results SELECT game, run, CAST(result AS JSON) "
+                                 "FROM sim_results")
     finally:
         conn.close()
     return events.num_rows

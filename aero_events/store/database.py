@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import random
+import shlex
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -47,6 +48,22 @@ DATA_FILE_SUFFIXES = frozenset({".jsonl", ".json", ".csv", ".tsv", ".parquet", "
                                 ".sig", ".pem", ".key"})
 
 
+def aero_hint(arguments: str, db: str | None = None) -> str:
+    """An ``aero`` command for a message to tell the user, runnable as printed: ``aero`` as it can be typed
+    here (``.venv/bin/aero`` or ``python -m aero_events.cli`` when ``aero`` is not on the PATH) and, when
+    ``db`` is not the default store, ``--db`` with its path."""
+    from aero_events.cli.common import aero_command  # the cli imports the store: read when a hint is made
+
+    where = "" if db is None or db in ("aero.duckdb", ":memory:") else f" --db {shlex.quote(db)}"
+    return f"{aero_command()} {arguments}{where}"
+
+
+def connection_path(conn: duckdb.DuckDBPyConnection) -> str | None:
+    """The file a connection has open (None in memory)."""
+    rows = conn.execute("SELECT path FROM duckdb_databases() WHERE database_name = current_database()").fetchall()
+    return rows[0][0] if rows and rows[0][0] else None
+
+
 def check_database_path(path: str) -> None:
     """Refuse a ``path`` that is neither a DuckDB database file nor a new path (:class:`StoreError`)."""
     if path == ":memory:":
@@ -57,7 +74,7 @@ def check_database_path(path: str) -> None:
         suffix = os.path.splitext(path)[1].lower()
         if suffix in DATA_FILE_SUFFIXES:
             raise StoreError(f"the store {path} would be a new DuckDB file named like a {suffix} data file; "
-                             "give the store a .duckdb path (import data files with `aero import FILE`)")
+                             f"give the store a .duckdb path (import data files with `{aero_hint('import FILE')}`)")
         return
     try:
         with open(path, "rb") as file:

@@ -22,6 +22,9 @@ from .records import BranchInfo, GameRecord, engine_version, utc_naive
 
 _GAME_COLUMNS = "id, ruleset, data_version, engine_version, created, players, setup, metadata"
 
+#: The branch every game starts on (``core.session.Game``), and its main line until another is made one.
+ROOT_BRANCH = "main"
+
 
 def game_record_for(game: Game, created: datetime | None = None) -> GameRecord:
     """The row that describes an in-memory game."""
@@ -76,8 +79,18 @@ def game_record(conn: duckdb.DuckDBPyConnection, game_id: str) -> GameRecord:
     return GameRecord(**dict(zip(_GAME_COLUMNS.split(", "), row, strict=True)))
 
 
+def main_line(conn: duckdb.DuckDBPyConnection, game_id: str) -> str:
+    """The game's main line: the branch that was played (schema 4, :mod:`.branches`); NULL reads as the root."""
+    row = first_row(conn.execute("SELECT main_line FROM games WHERE id = ?", [game_id]).fetchall())
+    if row is None:
+        raise UnknownGame(f"no game {game_id!r} in the store")
+    return row[0] or ROOT_BRANCH
+
+
 def resolve_game_id(conn: duckdb.DuckDBPyConnection, prefix: str) -> str:
-    """The id of the one game whose id is ``prefix`` or starts with it."""
+    """The id of the one game whose id is ``prefix`` or starts with it (an empty one names no game)."""
+    if not prefix:
+        raise UnknownGame("no game id given: an empty id names no game")
     if conn.execute("SELECT 1 FROM games WHERE id = ?", [prefix]).fetchall():
         return prefix
     matches = [row[0] for row in conn.execute(

@@ -14,6 +14,7 @@ write after a branch whose stored events no longer reach its sealed head (it wou
 from __future__ import annotations
 
 import hashlib
+import shlex
 
 import duckdb
 import msgspec
@@ -78,10 +79,12 @@ def check_sealed(conn: duckdb.DuckDBPyConnection, game_id: str, branch_id: str, 
     if sealed_seq is None:
         return
     if sealed_seq != head or (sealed_hash is not None and sealed_hash != head_hash):
+        from .database import aero_hint, connection_path  # (database imports the schema, which imports this)
+
         raise StoreError(
             f"game {game_id} branch {branch_id!r} is damaged: its row says it ends at event {sealed_seq}, "
             f"its stored events end at {head}" + ("" if sealed_seq != head else " with another hash")
-            + f"; nothing was written (run `aero verify {game_id}`)")
+            + f"; nothing was written (run `{aero_hint(f'verify {shlex.quote(game_id)}', connection_path(conn))}`)")
 
 
 def seal_all(conn: duckdb.DuckDBPyConnection) -> None:

@@ -40,7 +40,8 @@ class BranchInfo(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class GameSummary(msgspec.Struct, frozen=True, kw_only=True):
-    """A line of ``EventStore.games()``."""
+    """A line of ``EventStore.games()``: ``events`` and ``last_turn`` are the main line's (the game that was
+    played), ``all_events`` every branch's own events together."""
 
     id: str
     ruleset: str
@@ -49,6 +50,8 @@ class GameSummary(msgspec.Struct, frozen=True, kw_only=True):
     events: int
     branches: int
     last_turn: int | None
+    main_line: str = "main"
+    all_events: int = 0
 
 
 def engine_version() -> str:

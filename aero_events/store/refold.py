@@ -7,6 +7,25 @@ the game itself: the ruleset must be known, the setup must be one it accepts, ev
 event must be stamped with the turn and phase the state was in, and the session's
 :class:`~aero_events.core.session.StateCheckpoint` must follow every change of turn and hold the folded
 state's hash. A refusal is a :class:`DataError` naming the file, the line and the field.
+
+Every sealed secret must hold its seal: the commitment recorded with it is the one its choice and salt
+give (:func:`~aero_events.core.secrets.commitment`), so a choice swapped after it was sealed is refused.
+
+Then the import re-decides the game (:func:`redecide_parsed`, issue 16 item 4): each recorded command
+(``CommandIssued``, and ``SecretCommandIssued``, which a full export holds whole) is decided again under
+the named ruleset with the recorded dice and salts, and must produce exactly the events recorded after it
+(by :func:`~aero_events.regress.decisions.recover_decisions`, the machinery ``aero regress`` uses), with
+the command's player as their actor. The file is refused at the line of the first event the rules did not
+produce: a die face changed so that a miss reads as a hit, an event inserted between two commands or
+inside one, a command swapped. Each branch is re-decided from its fork point (its own events), from the
+state its parent's events fold to.
+
+What re-deciding cannot prove: the dice faces themselves (a table game's dice are what the record says;
+a forged face *and* the events it would cause, rewritten consistently, are a legal game with other dice:
+only a signature made before the change, :mod:`.signing`, shows it). A game recorded before commands were
+(no ``CommandIssued`` anywhere) is re-folded only; :func:`redecide_parsed` returns False and ``aero import``
+says so. A viewer's copy (an export for one player, other players' secrets left out) never gets here: its
+sealed commands cannot be re-decided, so :func:`~.transfer.read_jsonl` refuses it as a full game.
 """
 
 from __future__ import annotations
@@ -14,8 +33,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from aero_events.core.errors import AeroError, DataError
-from aero_events.core.events import is_core_event
-from aero_events.core.session import StateCheckpoint
+from aero_events.core.events import Envelope, is_core_event
+from aero_events.core.secrets import SecretEvent, commitment
+from aero_events.core.session import CORE_ACTOR, StateCheckpoint, issued_command
 from aero_events.rulesets import ruleset_for_game
 
 from .games import GameContext, decode_setup, game_metadata
@@ -57,8 +77,12 @@ def _owner(parsed: ParsedGame, branch_id: str, seq: int) -> str:
     return entry.branch.id
 
 
-def refold_parsed(parsed: ParsedGame, record: GameRecord) -> tuple[GameContext, dict[str, dict[int, Any]]]:
-    """Fold every branch of ``parsed``; returns the context and, per branch, the state at each checkpoint."""
+def refold_parsed(parsed: ParsedGame, record: GameRecord, fork_states: dict[str, Any] | None = None,
+                  head_states: dict[str, Any] | None = None) -> tuple[GameContext, dict[str, dict[int, Any]]]:
+    """Fold every branch of ``parsed``; returns the context and, per branch, the state at each checkpoint.
+
+    ``fork_states``, when given, receives each branch's state at its fork point (by branch id);
+    ``head_states`` each branch's state at its head (for the ``game_outcomes`` rows of an import)."""
     context = _context(parsed, record)
     ruleset = context.ruleset
     needed = {(_owner(parsed, entry.branch.parent, entry.branch.fork_seq), entry.branch.fork_seq)
@@ -72,6 +96,8 @@ def refold_parsed(parsed: ParsedGame, record: GameRecord) -> tuple[GameContext, 
             state = context.initial_state
         else:
             state = kept[(_owner(parsed, branch.parent, branch.fork_seq), branch.fork_seq)]
+        if fork_states is not None:
+            fork_states[branch.id] = state
         checkpoints: dict[int, Any] = {}
         awaiting: int | None = None  # the turn whose checkpoint must come next
         batch = entry.batch
@@ -98,6 +124,11 @@ def refold_parsed(parsed: ParsedGame, record: GameRecord) -> tuple[GameContext, 
                     raise DataError(f"turn {awaiting} began at the event before, and no StateCheckpoint follows "
                                     "it: checkpoints were removed from this file", source=source, location=line,
                                     field="type")
+                if isinstance(event, SecretEvent) and event.commitment and \
+                        commitment(event.secret_payload(), event.salt) != event.commitment:
+                    raise DataError(f"this sealed {type(event).__name__} does not match its commitment: its choice "
+                                    "or salt was changed after it was sealed", source=source, location=line,
+                                    field="payload.commitment")
                 if (batch.turns[index], batch.phases[index]) != (turn, phase) and not is_core_event(event):
                     raise DataError(f"stamped turn {batch.turns[index]} phase {batch.phases[index]!r}; the game was "
                                     f"in turn {turn} phase {phase!r}", source=source, location=line, field="turn")
@@ -118,5 +149,70 @@ def refold_parsed(parsed: ParsedGame, record: GameRecord) -> tuple[GameContext, 
                             location=entry.lines[-1], field="type")
         if (branch.id, branch.fork_seq) in needed:
             kept[(branch.id, branch.fork_seq)] = state
+        if head_states is not None:
+            head_states[branch.id] = state
         at_checkpoints[branch.id] = checkpoints
     return context, at_checkpoints
+
+
+def _line_of(parsed: ParsedGame, branch_id: str, seq: int) -> int:
+    """The file line of event ``seq`` of ``branch_id``'s line of play."""
+    entry = parsed.branches[_owner(parsed, branch_id, seq)]
+    return entry.lines[seq - entry.branch.fork_seq - 1]
+
+
+def _line_of_play(parsed: ParsedGame, branch_id: str, lines: dict[str, list[Envelope]]) -> list[Envelope]:
+    """Every envelope of a branch's line of play: its parent's up to the fork point, then its own."""
+    if branch_id in lines:
+        return lines[branch_id]
+    entry = parsed.branches[branch_id]
+    branch = entry.branch
+    inherited = [] if branch.parent is None else _line_of_play(parsed, branch.parent, lines)[: branch.fork_seq]
+    batch = entry.batch
+    game_id = parsed.header.game_id
+    own = [Envelope(game_id=game_id, branch_id=branch.id, seq=seq, turn=turn, phase=phase, actor=actor, event=event)
+           for seq, turn, phase, actor, event in zip(batch.seqs, batch.turns, batch.phases, batch.actors,
+                                                     batch.events, strict=True)]
+    lines[branch_id] = [*inherited, *own]
+    return lines[branch_id]
+
+
+def records_commands(parsed: ParsedGame) -> bool:
+    """Whether the file's game was recorded with its commands (any ``CommandIssued`` in any branch)."""
+    return any(issued_command(event) is not None for entry in parsed.branches.values() for event in entry.batch.events)
+
+
+def redecide_parsed(parsed: ParsedGame, context: GameContext, fork_states: dict[str, Any]) -> bool:
+    """Decide every recorded command of ``parsed`` again (see the module docstring); refuse the file at the
+    line of the first event the rules did not produce. Returns False, checking nothing, for a game recorded
+    before commands were (re-folded only)."""
+    from aero_events.regress.decisions import recover_decisions
+
+    if not records_commands(parsed):
+        return False
+    ruleset, source = context.ruleset, parsed.source
+    lines: dict[str, list[Envelope]] = {}
+    for entry in parsed.branches.values():
+        branch = entry.branch
+        if not entry.batch.events:
+            continue
+        envelopes = _line_of_play(parsed, branch.id, lines)
+        try:
+            recovery = recover_decisions(ruleset, context.setup, envelopes, start=branch.fork_seq,
+                                         start_state=fork_states[branch.id])
+        except AeroError as err:
+            seq = getattr(err, "seq", branch.fork_seq + 1)
+            raise DataError(f"the rules of {ruleset.name} did not produce this event: {err}", source=source,
+                            location=_line_of(parsed, branch.id, seq), field="payload") from None
+        except Exception as err:  # noqa: BLE001 -- whatever a ruleset raises deciding a recorded command refuses it
+            raise DataError(f"{ruleset.name} cannot decide the recorded commands of branch {branch.id!r}: "
+                            f"{type(err).__name__}: {err}", source=source, location=entry.line,
+                            field="payload") from None
+        for decision in recovery.decisions:
+            player = decision.command.player
+            for env in envelopes[decision.first_seq - 1: decision.last_seq]:
+                if env.actor != player and not (env.actor == CORE_ACTOR and type(env.event) is StateCheckpoint):
+                    raise DataError(f"this {env.type} was caused by {player}'s command, but names "
+                                    f"{env.actor or 'no player'} as its actor", source=source,
+                                    location=_line_of(parsed, branch.id, env.seq), field="actor")
+    return True

@@ -11,6 +11,10 @@ does not fold it from the start.
 Version 3: each branch's sealed head (``branches.head_seq``, ``branches.head_hash``) and each
 game's digest of its branch rows (``games.branches_digest``), so that ``verify`` sees a cut-off
 tail or a deleted branch (:mod:`.heads`).
+Version 4: each game's main line (``games.main_line``: the branch that was played, which every reader
+shows unless told another; NULL reads as ``main``) and ``deleted_branches``, the record of branches
+deleted on purpose (:mod:`.branches`). A file of version 3 takes its main lines from the recorder's
+``recorder_games.current_branch`` (the branch play went on with after an ``undo``), where it has one.
 
 Column choices:
 
@@ -39,6 +43,16 @@ def _seal_existing(conn: duckdb.DuckDBPyConnection) -> None:
     from .heads import seal_all
 
     seal_all(conn)
+
+
+def _main_lines_from_recorder(conn: duckdb.DuckDBPyConnection) -> None:
+    """Version 4: a game the recorder went on with on another branch (after ``undo``) has that as its main line."""
+    recorded = conn.execute("SELECT 1 FROM information_schema.tables WHERE table_schema = 'main' "
+                            "AND table_name = 'recorder_games'").fetchall()
+    if recorded:
+        conn.execute("""UPDATE games SET main_line = r.current_branch FROM recorder_games r
+                        WHERE games.id = r.game AND r.current_branch <> 'main'
+                          AND EXISTS (SELECT 1 FROM branches b WHERE b.game = r.game AND b.id = r.current_branch)""")
 
 
 @dataclass(frozen=True)
@@ -120,6 +134,24 @@ MIGRATIONS: tuple[Migration, ...] = (
             "ALTER TABLE games ADD COLUMN branches_digest VARCHAR",
         ),
         _seal_existing,
+    ),
+    Migration(
+        4,
+        "each game's main line, and the record of deleted branches",
+        (
+            "ALTER TABLE games ADD COLUMN main_line VARCHAR",
+            """CREATE TABLE deleted_branches (
+                game VARCHAR NOT NULL,
+                id VARCHAR NOT NULL,
+                parent VARCHAR,
+                fork_seq BIGINT NOT NULL,
+                head_seq BIGINT,
+                head_hash BLOB,
+                own_events BIGINT NOT NULL,
+                deleted TIMESTAMP NOT NULL
+            )""",
+        ),
+        _main_lines_from_recorder,
     ),
 )
 

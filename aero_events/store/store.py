@@ -33,7 +33,18 @@ from aero_events.rulesets import ruleset_for_game
 
 from . import snapshots as snapshot_store
 from .append import write_batch
-from .branches import Comparison, first_difference, fork_branch
+from .branches import (
+    Comparison,
+    DeletedBranch,
+    command_boundaries,
+    delete_branch,
+    deleted_branches,
+    first_difference,
+    fork_branch,
+    rename_branch,
+    resolve_branch,
+    set_main_line,
+)
 from .codec import batch_from_envelopes, decode_table, envelopes_from_columns, gc_paused
 from .database import DEFAULT_LOCK_TIMEOUT, open_database, transaction
 from .errors import StaleSequence, StoreError, UnknownGame
@@ -46,6 +57,7 @@ from .games import (
     game_record_for,
     insert_branch,
     insert_game,
+    main_line,
     resolve_game_id,
 )
 from .integrity import VerifyReport, verify_game
@@ -159,7 +171,6 @@ class EventStore:
                                                   [prefix]).fetchall()]
             for game_id in ids:
                 delete_game(conn, game_id)
-                conn.execute("DELETE FROM game_outcomes WHERE game = ?", [game_id])
         return ids
 
     def resolve_game_id(self, prefix: str) -> str:
@@ -168,19 +179,34 @@ class EventStore:
             return resolve_game_id(conn, prefix)
 
     def games(self) -> list[GameSummary]:
-        """Every game, oldest first, with its number of events and branches and its last turn."""
+        """Every game, oldest first: its main line's events and last turn, its branches, all its events."""
         with self._reading() as conn:
             rows = conn.execute(
-                """SELECT g.id, g.ruleset, g.created, g.players, coalesce(e.events, 0), coalesce(b.branches, 0),
-                          e.last_turn
+                """WITH line AS (SELECT id AS game, coalesce(main_line, 'main') AS branch FROM games),
+                        head AS (SELECT b.game, b.id AS branch, coalesce(max(e.seq), b.fork_seq) AS seq,
+                                        max(e.turn) AS last_turn
+                                 FROM line JOIN branches b ON b.game = line.game AND b.id = line.branch
+                                 LEFT JOIN events e ON e.game = b.game AND e.branch = b.id
+                                 GROUP BY b.game, b.id, b.fork_seq)
+                   SELECT g.id, g.ruleset, g.created, g.players, coalesce(h.seq, 0), coalesce(b.branches, 0),
+                          h.last_turn, coalesce(line.branch, 'main'), coalesce(e.events, 0)
                    FROM games g
-                   LEFT JOIN (SELECT game, count(*) AS events, max(turn) AS last_turn FROM events GROUP BY game) e
-                          ON e.game = g.id
+                   JOIN line ON line.game = g.id
+                   LEFT JOIN head h ON h.game = g.id
+                   LEFT JOIN (SELECT game, count(*) AS events FROM events GROUP BY game) e ON e.game = g.id
                    LEFT JOIN (SELECT game, count(*) AS branches FROM branches GROUP BY game) b ON b.game = g.id
                    ORDER BY g.created, g.id"""
             ).fetchall()
-        return [GameSummary(id=r[0], ruleset=r[1], created=r[2], players=list(r[3]), events=int(r[4]),
-                            branches=int(r[5]), last_turn=r[6]) for r in rows]
+            summaries = []
+            for r in rows:
+                last_turn = r[6]
+                if last_turn is None and r[4] > 0:  # a main line with no events of its own: its fork's turn
+                    turns = lineage_events(conn, r[0], r[7], columns=("turn",), start=r[4], stop=r[4])
+                    last_turn = turns.column("turn")[0].as_py() if turns.num_rows else None
+                summaries.append(GameSummary(id=r[0], ruleset=r[1], created=r[2], players=list(r[3]),
+                                             events=int(r[4]), branches=int(r[5]), last_turn=last_turn,
+                                             main_line=r[7], all_events=int(r[8])))
+        return summaries
 
     # ---------------------------------------------------------------- writing
 
@@ -276,16 +302,18 @@ class EventStore:
 
     # ---------------------------------------------------------------- reading
 
-    def head(self, game_id: str, branch: str = "main") -> int:
-        """The seq of the branch's last event (its fork point if it has none of its own)."""
+    def head(self, game_id: str, branch: str | None = None) -> int:
+        """The seq of the branch's last event (its fork point if it has none of its own); None: the main line."""
         with self._reading() as conn:
-            return head_seq(conn, game_id, branch)
+            return head_seq(conn, game_id, resolve_branch(conn, game_id, branch))
 
-    def records(self, game_id: str, branch: str = "main", *, turn: int | None = None, phase: str | None = None,
+    def records(self, game_id: str, branch: str | None = None, *, turn: int | None = None, phase: str | None = None,
                 types: Iterable[str | type[Event]] | None = None, start: int | None = None,
                 stop: int | None = None) -> list[EnvelopeRecord]:
-        """A branch's events as stored (payload undecoded): no ruleset or event class needed."""
+        """A branch's events as stored (payload undecoded): no ruleset or event class needed.
+        ``branch`` None is the main line."""
         with self._reading() as conn:
+            branch = resolve_branch(conn, game_id, branch)
             table = lineage_events(conn, game_id, branch, columns=_READ_COLUMNS, turn=turn, phase=phase,
                                    types=_type_names(types), start=start, stop=stop)
         columns = [table.column(name).to_pylist() for name in _READ_COLUMNS]
@@ -294,16 +322,17 @@ class EventStore:
                                    version=v, payload=msgspec.Raw(payload.encode()))
                     for b, s, t, p, a, ty, v, payload in zip(*columns, strict=True)]
 
-    def events(self, game_id: str, branch: str = "main", turn: int | None = None, phase: str | None = None,
+    def events(self, game_id: str, branch: str | None = None, turn: int | None = None, phase: str | None = None,
                types: Iterable[str | type[Event]] | None = None, start: int | None = None,
                stop: int | None = None) -> list[Envelope]:
         """A branch's events in seq order: its ancestors' up to the fork, then its own.
 
         Filters: one ``turn``, one ``phase``, event ``types`` (names or classes), and
-        ``start <= seq <= stop``. Older payload versions are upcast.
+        ``start <= seq <= stop``. Older payload versions are upcast. ``branch`` None is the main line.
         """
         self._register_event_types(game_id)
         with self._reading() as conn:
+            branch = resolve_branch(conn, game_id, branch)
             table = lineage_events(conn, game_id, branch, columns=_READ_COLUMNS, turn=turn, phase=phase,
                                    types=_type_names(types), start=start, stop=stop)
         events = decode_table(table, where=f"game {game_id} branch {branch}")
@@ -343,26 +372,31 @@ class EventStore:
             own.setdefault(envelope.branch_id, []).append(envelope)
         return _rebuild(context, game_id, infos, own)
 
-    def session(self, game_id: str, branch: str = "main", *, dice: DiceSource,
+    def session(self, game_id: str, branch: str | None = None, *, dice: DiceSource,
                 salts: SaltSource | None = None) -> GameSession:
-        """A session to continue play on a stored branch; save it with :meth:`save_session`."""
+        """A session to continue play on a stored branch (None: the main line); save it with
+        :meth:`save_session`."""
+        branch = self.resolve_branch(game_id, branch)
         game = self.load_game(game_id)
         return GameSession(game.ruleset, dice=dice, salts=salts, game=game, branch=branch)
 
-    def state_at(self, game_id: str, branch: str = "main", seq: int | None = None, *,
+    def state_at(self, game_id: str, branch: str | None = None, seq: int | None = None, *,
                  use_snapshots: bool = True) -> Any:
         """The state after event ``seq`` (default: the head) of a branch.
 
         Starts from the nearest snapshot at or before ``seq``, so only the events
         since that turn's start are folded (``use_snapshots=False`` folds from the start).
+        ``branch`` None is the main line.
         """
         with self._reading() as conn:
             context = game_context(conn, game_id)
+            branch = resolve_branch(conn, game_id, branch)
             return snapshot_store.state_at(conn, context, game_id, branch, seq, use_snapshots=use_snapshots)
 
-    def state_hash(self, game_id: str, branch: str = "main", seq: int | None = None) -> str:
+    def state_hash(self, game_id: str, branch: str | None = None, seq: int | None = None) -> str:
         with self._reading() as conn:
             context = game_context(conn, game_id)
+            branch = resolve_branch(conn, game_id, branch)
             state = snapshot_store.state_at(conn, context, game_id, branch, seq)
         return context.ruleset.state_hash(state)
 
@@ -373,11 +407,51 @@ class EventStore:
 
     # ---------------------------------------------------------------- branches
 
-    def fork(self, game_id: str, from_branch: str, at_seq: int, name: str, *, label: str | None = None,
-             created: datetime | None = None) -> BranchInfo:
-        """A new branch sharing ``from_branch``'s events 1..``at_seq``; play on with :meth:`session`."""
+    def main_line(self, game_id: str) -> str:
+        """The game's main line: the branch that was played, which every read shows unless told another."""
+        with self._reading() as conn:
+            return main_line(conn, game_id)
+
+    def resolve_branch(self, game_id: str, branch: str | None) -> str:
+        """``branch``, or the game's main line when it is None (how every reader here picks its default)."""
+        with self._reading() as conn:
+            return resolve_branch(conn, game_id, branch)
+
+    def fork(self, game_id: str, from_branch: str | None, at_seq: int, name: str, *, label: str | None = None,
+             created: datetime | None = None, snap: str | None = None) -> BranchInfo:
+        """A new branch sharing ``from_branch``'s (None: the main line's) events 1..``at_seq``; play on with
+        :meth:`session`. ``at_seq`` must end a command, or ``snap`` (``before``/``after``) says which command
+        boundary to use instead (:func:`.branches.fork_point`)."""
         with self._writing() as conn:
-            return fork_branch(conn, game_id, from_branch, at_seq, name, label=label, created=created)
+            return fork_branch(conn, game_id, from_branch, at_seq, name, label=label, created=created, snap=snap)
+
+    def command_boundaries(self, game_id: str, branch: str | None = None) -> list[int]:
+        """The seqs of a branch's line a fork may share up to: 0, the end of every command, the head."""
+        with self._reading() as conn:
+            return command_boundaries(conn, game_id, resolve_branch(conn, game_id, branch))
+
+    def promote(self, game_id: str, branch: str) -> str:
+        """Make ``branch`` the game's main line; returns the main line it replaces."""
+        with self._writing() as conn:
+            previous = main_line(conn, game_id)
+            set_main_line(conn, game_id, branch)
+        return previous
+
+    def rename_branch(self, game_id: str, old: str, new: str) -> BranchInfo:
+        """Rename a branch (its events, snapshots, children and annotations follow); the root stays ``main``."""
+        with self._writing() as conn:
+            return rename_branch(conn, game_id, old, new)
+
+    def delete_branch(self, game_id: str, branch: str, *, with_children: bool = False) -> list[str]:
+        """Delete a branch (``with_children``: and every branch forked from it), on record; returns their names.
+        The main line and a branch others fork from (without ``with_children``) are refused."""
+        with self._writing() as conn:
+            return delete_branch(conn, game_id, branch, with_children=with_children)
+
+    def deleted_branches(self, game_id: str) -> list[DeletedBranch]:
+        """The game's branches deleted on purpose, oldest deletion first."""
+        with self._reading() as conn:
+            return deleted_branches(conn, game_id)
 
     def branch_tree(self, game_id: str) -> dict[str, BranchInfo]:
         """Every branch, parents before children; each names its parent, fork point and children."""

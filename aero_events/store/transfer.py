@@ -32,6 +32,7 @@ from aero_events.core.errors import AeroError, DataError
 from aero_events.core.events import EVENT_TYPES, EnvelopeRecord, Event, decode_event, encode_event
 from aero_events.core.ids import check_id, check_label
 from aero_events.core.registry import ruleset_for_game
+from aero_events.core.secrets import RedactedEvent
 from aero_events.core.session import Game
 
 from .append import write_batch
@@ -41,15 +42,19 @@ from .database import first_row
 from .errors import CheckpointMismatch, GameExists
 from .games import branch_infos, game_record, insert_branch, insert_game
 from .records import GameRecord, engine_version, utc_aware, utc_naive
-from .refold import refold_parsed
+from .refold import redecide_parsed, refold_parsed
 from .values import value_problem
+from .views import record_outcomes
 
 JSONL_FORMAT = "aero-events/jsonl"
 JSONL_FORMAT_VERSION = 1
 
 
-class JsonlHeader(msgspec.Struct, kw_only=True):
-    """Line 1 of an exported game."""
+class JsonlHeader(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """Line 1 of an exported game. ``main_line`` (the branch that was played, :mod:`.branches`) is written
+    only when it is not ``main``, so the exports of every other game keep their bytes (and signatures).
+    ``viewer`` likewise, written only on a viewer's copy (``aero export GAME --player P``, :mod:`.viewer`):
+    the game as that player may see it, every other player's secrets left out."""
 
     format: str
     format_version: int
@@ -63,6 +68,8 @@ class JsonlHeader(msgspec.Struct, kw_only=True):
     metadata: dict[str, Any]
     branch_count: int
     event_count: int
+    main_line: str | None = None
+    viewer: str | None = None
 
 
 class JsonlBranch(msgspec.Struct, kw_only=True):
@@ -102,21 +109,18 @@ def export_jsonl_bytes(conn: duckdb.DuckDBPyConnection, game_id: str) -> bytes:
     return buffer.getvalue()
 
 
-def _write_jsonl(conn: duckdb.DuckDBPyConnection, game_id: str, out: BinaryIO) -> int:
+def _write_jsonl(conn: duckdb.DuckDBPyConnection, game_id: str, out: BinaryIO, *, events: bool = True) -> int:
+    """The game's JSON Lines; without ``events`` only its header and branch lines (the preamble a Parquet
+    export keeps so the file can be imported again)."""
     record = game_record(conn, game_id)
     infos = branch_infos(conn, game_id)
-    names = ("branch", "seq", "turn", "phase", "actor", "type", "version", "payload", "hash")
-    table = conn.sql(f"SELECT {', '.join(names)} FROM events WHERE game = $game ORDER BY branch, seq",
-                     params={"game": game_id}).to_arrow_table()
-    columns = {name: table.column(name).to_pylist() for name in names}
-    by_branch: dict[str, list[int]] = {}
-    for row, branch in enumerate(columns["branch"]):
-        by_branch.setdefault(branch, []).append(row)
+    columns, by_branch = event_columns(conn, game_id, with_hash=True)
     header = JsonlHeader(
         format=JSONL_FORMAT, format_version=JSONL_FORMAT_VERSION, game_id=record.id, ruleset=record.ruleset,
         data_version=record.data_version, engine_version=record.engine_version, created=utc_aware(record.created),
         players=record.players, setup=msgspec.Raw(record.setup.encode()),
-        metadata=msgspec.json.decode(record.metadata), branch_count=len(infos), event_count=table.num_rows,
+        metadata=msgspec.json.decode(record.metadata), branch_count=len(infos), event_count=len(columns["seq"]),
+        main_line=_exported_main_line(conn, game_id),
     )
     out.write(_encoder.encode(header) + b"\n")
     for info in infos.values():
@@ -125,6 +129,8 @@ def _write_jsonl(conn: duckdb.DuckDBPyConnection, game_id: str, out: BinaryIO) -
         out.write(_encoder.encode(JsonlBranch(
             id=info.id, parent=info.parent, fork_seq=info.fork_seq, label=info.label,
             created=utc_aware(info.created), head_seq=info.head_seq, head_hash=head_hash)) + b"\n")
+    if not events:
+        return len(columns["seq"])
     with gc_paused():
         for info in infos.values():
             records = [
@@ -137,7 +143,21 @@ def _write_jsonl(conn: duckdb.DuckDBPyConnection, game_id: str, out: BinaryIO) -
             ]
             if records:
                 out.write(_encoder.encode_lines(records))
-    return table.num_rows
+    return len(columns["seq"])
+
+
+def event_columns(conn: duckdb.DuckDBPyConnection, game_id: str, *,
+                  with_hash: bool = False) -> tuple[dict[str, list[Any]], dict[str, list[int]]]:
+    """A game's stored events as Python columns (one query, in branch and seq order) and, per branch, the
+    row numbers of its own events: what every export walks branch by branch."""
+    names = ("branch", "seq", "turn", "phase", "actor", "type", "version", "payload") + (("hash",) if with_hash else ())
+    table = conn.sql(f"SELECT {', '.join(names)} FROM events WHERE game = $game ORDER BY branch, seq",
+                     params={"game": game_id}).to_arrow_table()
+    columns = {name: table.column(name).to_pylist() for name in names}
+    by_branch: dict[str, list[int]] = {}
+    for row, branch in enumerate(columns["branch"]):
+        by_branch.setdefault(branch, []).append(row)
+    return columns, by_branch
 
 
 def export_parquet(
@@ -148,9 +168,15 @@ def export_parquet(
 ) -> int:
     """Copy events (all, those of ``game_ids``, and/or those matching the SQL ``where``) to Parquet.
 
-    The file has the events table's columns plus ``ruleset``; ``where`` may use any of
-    them. Returns the number of events written.
+    The file has the events table's columns plus ``ruleset`` and ``jsonl_preamble``; ``where`` may use any of
+    the first. ``jsonl_preamble`` is set on each game's first row only: the game's JSON Lines header and branch
+    lines, so that ``aero import`` can read the file back (:func:`read_parquet`) with every check a JSON Lines
+    import makes. Returns the number of events written.
     """
+    import pyarrow as pa
+
+    from .database import registered
+
     conditions = ["true"]
     params: dict[str, Any] = {"path": os.fspath(path)}
     if game_ids is not None:
@@ -158,14 +184,110 @@ def export_parquet(
         params["games"] = list(game_ids)
     if where:
         conditions.append(f"({where})")
-    row = first_row(conn.execute(
-        f"""COPY (
-              SELECT * FROM (SELECT e.*, g.ruleset FROM events e JOIN games g ON g.id = e.game)
-              WHERE {' AND '.join(conditions)} ORDER BY game, branch, seq
-            ) TO $path (FORMAT parquet, COMPRESSION zstd)""",
-        params,
-    ).fetchall())
+    selected = f"""SELECT * FROM (SELECT e.*, g.ruleset FROM events e JOIN games g ON g.id = e.game)
+                   WHERE {' AND '.join(conditions)}"""
+    chosen = [row[0] for row in conn.execute(f"SELECT DISTINCT game FROM ({selected}) ORDER BY game",
+                                             {k: v for k, v in params.items() if k != "path"}).fetchall()]
+    preambles = []
+    for game_id in chosen:
+        buffer = io.BytesIO()
+        _write_jsonl(conn, game_id, buffer, events=False)
+        preambles.append(buffer.getvalue().decode())
+    table = pa.table({"game": pa.array(chosen, pa.string()), "preamble": pa.array(preambles, pa.string())})
+    with registered(conn, "parquet_preambles", table):
+        row = first_row(conn.execute(
+            f"""COPY (
+                  SELECT * EXCLUDE (preamble, first_row),
+                         CASE WHEN first_row THEN preamble END AS jsonl_preamble
+                  FROM (SELECT s.*, p.preamble,
+                               row_number() OVER (PARTITION BY s.game ORDER BY s.branch, s.seq) = 1 AS first_row
+                        FROM ({selected}) s LEFT JOIN parquet_preambles p ON p.game = s.game)
+                  ORDER BY game, branch, seq
+                ) TO $path (FORMAT parquet, COMPRESSION zstd)""",
+            params,
+        ).fetchall())
     return int(row[0]) if row else 0
+
+
+#: The columns a Parquet file must have for ``aero import`` to read its games back.
+PARQUET_COLUMNS = ("game", "branch", "seq", "turn", "phase", "actor", "type", "version", "payload",
+                   "jsonl_preamble")
+
+
+def is_parquet_file(path: str | os.PathLike) -> bool:
+    """Whether ``path`` is a Parquet file (its first four bytes are ``PAR1``)."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(4) == b"PAR1"
+    except OSError:
+        return False
+
+
+def read_parquet(path: str | os.PathLike) -> list[ParsedGame]:
+    """Every game of a Parquet export, validated as its JSON Lines would be (nothing is stored).
+
+    A game is refused (with the file, the game and the field) when its rows are not a whole export: written
+    with ``--where``, by a version before Parquet kept each game's preamble, or a player's copy (import
+    stores only the organiser's full copy, as for JSON Lines)."""
+    source = os.fspath(path)
+    try:
+        reader = duckdb.connect()
+        columns = [row[0] for row in reader.execute("DESCRIBE SELECT * FROM read_parquet(?)", [source]).fetchall()]
+    except (duckdb.Error, OSError) as err:
+        raise DataError(f"cannot read the Parquet file: {err}", source=source) from None
+    with reader:
+        missing = [name for name in PARQUET_COLUMNS if name not in columns]
+        if missing:
+            raise DataError(f"not a whole aero export: no column {', '.join(missing)} (a Parquet file written by "
+                            "aero export FILE.parquet of this version imports)", source=source, field=missing[0])
+        if "viewer" in columns and reader.execute(
+                "SELECT count(*) FROM read_parquet(?) WHERE viewer IS NOT NULL", [source]).fetchone()[0]:
+            raise DataError("this file is a player's copy of a game (secrets removed): only the full export "
+                            "can be imported", source=source, field="viewer")
+        rows = reader.execute(f"SELECT {', '.join(PARQUET_COLUMNS)} FROM read_parquet(?) ORDER BY game, branch, seq",
+                              [source]).fetchall()
+    games: dict[str, list[tuple]] = {}
+    for row in rows:
+        games.setdefault(row[0], []).append(row)
+    return [_parquet_game(source, game_id, game_rows) for game_id, game_rows in games.items()]
+
+
+def _parquet_game(source: str, game_id: str, rows: list[tuple]) -> ParsedGame:
+    """One game's rows as the JSON Lines its export would be, read by the JSON Lines reader."""
+    where = f"{source}, game {game_id}"
+    preambles = [row[9] for row in rows if row[9] is not None]
+    if len(preambles) != 1:
+        raise DataError(f"{len(preambles)} preambles for this game where an export writes one: the rows are not "
+                        "one whole game (exported with --where?)", source=where, field="jsonl_preamble")
+    preamble = preambles[0].encode()
+    try:
+        announced = msgspec.json.decode(preamble.splitlines()[0], type=dict).get("event_count")
+    except (msgspec.DecodeError, IndexError):
+        raise DataError("the preamble does not open with a game header", source=where,
+                        field="jsonl_preamble") from None
+    if announced != len(rows):
+        raise DataError(f"the file holds {len(rows)} of this game's {announced} events: an extract (exported with "
+                        "--where), not a whole game", source=where, field="event_count")
+    order = []
+    for line in preamble.splitlines()[1:]:
+        try:
+            order.append(msgspec.json.decode(line, type=dict)["id"])
+        except (msgspec.DecodeError, KeyError, TypeError):
+            raise DataError("a branch line of the preamble is not a branch", source=where,
+                            field="jsonl_preamble") from None
+    by_branch: dict[str, list[tuple]] = {}
+    for row in rows:
+        by_branch.setdefault(row[1], []).append(row)
+    out = io.BytesIO()
+    out.write(preamble if preamble.endswith(b"\n") else preamble + b"\n")
+    for branch in order + sorted(set(by_branch) - set(order)):
+        records = [EnvelopeRecord(game_id=game_id, branch_id=branch, seq=row[2], turn=row[3], phase=row[4],
+                                  actor=row[5], type=row[6], version=row[7], payload=msgspec.Raw(row[8].encode()))
+                   for row in sorted(by_branch.get(branch, []), key=lambda row: row[2])]
+        if records:
+            out.write(_encoder.encode_lines(records))
+    out.seek(0)
+    return _read_lines(where, out)
 
 
 # ---------------------------------------------------------------- import
@@ -186,6 +308,9 @@ class ParsedGame:
     source: str
     header: JsonlHeader
     branches: dict[str, _BranchLines]
+    #: After :func:`store_parsed`: True when every recorded command was decided again and gave the recorded
+    #: events, False when the game records no commands (re-folded only, :mod:`.refold`).
+    redecided: bool | None = None
 
 
 def _refuse(source: str, line: int, err: Exception, prefix: str = "") -> DataError:
@@ -199,14 +324,19 @@ def _refuse(source: str, line: int, err: Exception, prefix: str = "") -> DataErr
 def read_jsonl(path: str | os.PathLike) -> ParsedGame:
     """Read and validate a JSON Lines game (nothing is stored)."""
     source = os.fspath(path)
+    try:
+        lines = open(path, "rb")  # noqa: SIM115 -- closed in _read_lines; an unreadable path is a DataError
+    except OSError as err:
+        raise DataError(f"cannot read the file: {err.strerror or err}", source=source) from None
+    return _read_lines(source, lines)
+
+
+def _read_lines(source: str, lines: BinaryIO) -> ParsedGame:
+    """Validate a game's JSON Lines from ``lines`` (closed when done), ``source`` naming it in errors."""
     header: JsonlHeader | None = None
     branches: dict[str, _BranchLines] = {}
     events_seen = 0
     last_line = 0
-    try:
-        lines = open(path, "rb")  # noqa: SIM115 -- closed below; an unreadable path is a DataError
-    except OSError as err:
-        raise DataError(f"cannot read the file: {err.strerror or err}", source=source) from None
     number = 0
     with lines, gc_paused():
         try:
@@ -272,6 +402,11 @@ def _read_header(source: str, number: int, line: bytes) -> JsonlHeader:
         raise DataError(f"format version {header.format_version}: versions start at 1", source=source,
                         location=number, field="format_version")
     check_id(header.game_id, "game id", source=source, location=number, field="game_id")
+    if header.viewer is not None:
+        raise DataError(f"this file is {header.viewer!r}'s copy of game {header.game_id} (exported with --player): "
+                        "other players' secrets are left out of it, so it cannot be stored, re-decided or verified "
+                        "as the full game; import the organiser's full export", source=source, location=number,
+                        field="viewer")
     for index, player in enumerate(header.players):
         check_id(player, "player", source=source, location=number, field=f"players[{index}]")
     for name in ("ruleset", "data_version", "engine_version"):
@@ -344,6 +479,9 @@ def _read_event(source: str, number: int, line: bytes, header: JsonlHeader,
         raise DataError(f"event {record.seq} where event {expected} of branch {record.branch_id!r} belongs",
                         source=source, location=number, field="seq")
     _check_envelope(source, number, record)
+    if record.type == RedactedEvent.type_name():
+        raise DataError("a redacted event (another player's secret, left out of a viewer's copy): this file is not "
+                        "the full game and cannot be imported as it", source=source, location=number, field="type")
     if record.type not in EVENT_TYPES:
         raise DataError(f"unknown event type {record.type!r}; is its ruleset imported?", source=source,
                         location=number, field="type")
@@ -407,7 +545,10 @@ def store_parsed(conn: duckdb.DuckDBPyConnection, parsed: ParsedGame, *, replace
         engine_version=header.engine_version, created=utc_naive(header.created), players=header.players,
         setup=bytes(header.setup).decode(), metadata=msgspec.json.encode(header.metadata).decode(),
     )
-    context, states = refold_parsed(parsed, record)  # every event re-folded under the named ruleset
+    fork_states: dict[str, Any] = {}
+    head_states: dict[str, Any] = {}
+    context, states = refold_parsed(parsed, record, fork_states, head_states)  # every event re-folded
+    parsed.redecided = redecide_parsed(parsed, context, fork_states)  # and every recorded command re-decided
     insert_game(conn, record)
     for entry in parsed.branches.values():
         branch = entry.branch
@@ -422,14 +563,38 @@ def store_parsed(conn: duckdb.DuckDBPyConnection, parsed: ParsedGame, *, replace
             raise DataError(f"the events of branch {branch.id!r} do not hash to the exported head hash: "
                             "the file was altered after export", source=parsed.source, location=entry.line,
                             field="head_hash")
+    if header.main_line is not None:
+        if header.main_line not in parsed.branches:
+            raise DataError(f"the header names main line {header.main_line!r}, which is not one of the file's "
+                            f"branches ({', '.join(parsed.branches)})", source=parsed.source, location=1,
+                            field="main_line")
+        conn.execute("UPDATE games SET main_line = ? WHERE id = ?", [header.main_line, game_id])
+    record_outcomes(conn, game_id, context.ruleset,  # the outcomes view, as for a game played into the store
+                    [(entry.branch.id, entry.branch.fork_seq + len(entry.batch), head_states[entry.branch.id])
+                     for entry in parsed.branches.values()])
     return game_id
 
 
+def _exported_main_line(conn: duckdb.DuckDBPyConnection, game_id: str) -> str | None:
+    """The game's main line for the header; None (not written) when it is the root ``main``."""
+    from .games import ROOT_BRANCH, main_line
+
+    line = main_line(conn, game_id)
+    return None if line == ROOT_BRANCH else line
+
+
 def delete_game(conn: duckdb.DuckDBPyConnection, game_id: str) -> None:
-    """Remove every row of a game (inside the caller's transaction)."""
-    for table in ("snapshots", "events", "branches", "games"):
-        column = "id" if table == "games" else "game"
-        conn.execute(f"DELETE FROM {table} WHERE {column} = ?", [game_id])
+    """Remove every row of a game (inside the caller's transaction): from every table with a ``game`` column
+    (events, branches, snapshots, outcomes, the recorder's and the simulations' tables, whoever added them),
+    then the game itself."""
+    tables = [row[0] for row in conn.execute(
+        "SELECT c.table_name FROM duckdb_columns() c JOIN duckdb_tables() t "
+        "ON t.table_name = c.table_name AND t.schema_name = c.schema_name AND t.database_name = c.database_name "
+        "WHERE c.column_name = 'game' AND c.database_name = current_database() AND c.schema_name = 'main' "
+        "ORDER BY c.table_name").fetchall()]
+    for table in tables:
+        conn.execute(f'DELETE FROM "{table}" WHERE game = ?', [game_id])
+    conn.execute("DELETE FROM games WHERE id = ?", [game_id])
 
 
 def write_game_jsonl(game: Game, path: str | os.PathLike, *, created: datetime | None = None) -> int:

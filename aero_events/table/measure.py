@@ -218,8 +218,15 @@ def core_squared(first: Core, second: Core) -> Ratio:
         return 0, 1
     edges_a = _edges(filled_a, points_a)
     edges_b = _edges(filled_b, points_b)
+    # two segments that share a point share it inside both bounding boxes: pairs whose boxes are apart are
+    # passed over without the exact test
+    boxes_b = [(min(c[0], d[0]), max(c[0], d[0]), min(c[1], d[1]), max(c[1], d[1]), c, d) for c, d in edges_b]
     for a, b in edges_a:
-        for c, d in edges_b:
+        left, right = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+        bottom, top = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
+        for x0, x1, y0, y1, c, d in boxes_b:
+            if x0 > right or x1 < left or y0 > top or y1 < bottom:
+                continue
             if segments_intersect(a, b, c, d):
                 return 0, 1
     best_n, best_d = -1, 1

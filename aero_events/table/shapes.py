@@ -187,10 +187,21 @@ def corners(shape: Shape | Point) -> tuple[Point, ...]:
 
 def bounds(shape: Shape | Point) -> tuple[int, int, int, int]:
     """The exact bounding box ``(min_x, min_y, max_x, max_y)`` of ``shape``."""
+    if type(shape) is OrientedRect:
+        pose = shape.pose
+        return _rect_bounds(pose.x, pose.y, pose.heading, shape.width, shape.length)
     _, points, radius = core(shape)
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
     return min(xs) - radius, min(ys) - radius, max(xs) + radius, max(ys) + radius
+
+
+@lru_cache(maxsize=8192)
+def _rect_bounds(x: int, y: int, heading: int, width: int, length: int) -> tuple[int, int, int, int]:
+    points = _rect_corners(x, y, heading, width, length)
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def centre(shape: Shape | Point) -> Point:

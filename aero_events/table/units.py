@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 
 CENTI_MM = 1
 """The unit of length: one hundredth of a millimetre."""
@@ -39,6 +40,14 @@ def _exact(value: Measure) -> Fraction:
 
 def _scaled(value: Measure, unit: int) -> int:
     """``value * unit`` rounded half-to-even to an int (Python's ``round`` on a Fraction is exact)."""
+    if type(value) is int:
+        return value * unit
+    return _scaled_exactly(value, unit)
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _scaled_exactly(value: Measure, unit: int) -> int:
+    """:func:`_scaled` of a non-int measure, once per measure (rulebook measures recur on hot paths)."""
     return round(_exact(value) * unit)
 
 

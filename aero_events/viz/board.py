@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from math import cos, radians, sin
 from typing import Any
 
+import msgspec
 import plotly.graph_objects as go
 
 from aero_events.core.scene import OUT_OF_PLAY, Circle, Piece, Scene, make_scene
@@ -51,6 +52,11 @@ LABEL_OFFSET_PX = style.PIECE_SIZE + 10
 #: Average width of a character of the label font, and a line's height, in pixels (for placing labels).
 CHAR_PX = 6.0
 LINE_PX = 13.0
+#: How far ahead of a marker (in pixels) the pointer showing its heading is drawn.
+MARKER_POINTER_PX = 11.0
+#: The ring of a piece's first tag, and how much wider each further tag's ring is (several tags stay apart).
+TAG_RING_PX = 30
+TAG_RING_STEP_PX = 8
 
 
 def _ordered(values: Iterable[str | None]) -> tuple[str, ...]:
@@ -69,6 +75,8 @@ class Layers:
     statuses: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
     template_colours: dict[str, str] = field(default_factory=dict)
+    #: Marker kinds whose markers point somewhere (a torpedo salvo, an autonomous weapon): drawn with a pointer.
+    headed_markers: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, scenes: Sequence[Scene]) -> Layers:
@@ -92,6 +100,7 @@ class Layers:
                               if piece.status in OUT_OF_PLAY),
             tags=_ordered(tag for scene in scenes for piece in scene.pieces for tag in piece.tags),
             template_colours=colours,
+            headed_markers=frozenset(marker.kind for scene in scenes for marker in scene.markers if marker.heading),
         )
 
 
@@ -201,12 +210,15 @@ def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float,
 
 def place_labels(points: Sequence[tuple[float, float]], texts: Sequence[str], px_per_mm: float,
                  marker_px: float = LABEL_OFFSET_PX,
-                 bounds: tuple[tuple[float, float], tuple[float, float]] | None = None) -> list[str]:
+                 bounds: tuple[tuple[float, float], tuple[float, float]] | None = None,
+                 optional: Sequence[bool] | None = None) -> list[str | None]:
     """A Plotly ``textposition`` for each label so that labels overlap neither each other nor the pieces,
     and stay within ``bounds`` (``((x_min, x_max), (y_min, y_max))`` in mm: the board drawn).
 
     Greedy, in order: each label takes the first position (right, left, above, below, then the corners)
-    whose box meets no label already placed and no piece; failing that, the one that overlaps least.
+    whose box meets no label already placed and no piece; failing that, the one that overlaps least. An
+    ``optional`` label (a piece out of play: its hover still names it) that finds no free place gets None:
+    it is left off rather than printed over another.
     """
     gap = marker_px / 2
     if bounds is not None:
@@ -216,8 +228,9 @@ def place_labels(points: Sequence[tuple[float, float]], texts: Sequence[str], px
     pieces = [(x * px_per_mm - half, y * px_per_mm - half, x * px_per_mm + half, y * px_per_mm + half)
               for x, y in points]
     placed: list[tuple[float, float, float, float]] = []
-    chosen = []
-    for (x, y), text in zip(points, texts, strict=True):
+    chosen: list[str | None] = []
+    optional = optional if optional is not None else [False] * len(points)
+    for (x, y), text, droppable in zip(points, texts, optional, strict=True):
         lines = text.split("<br>")
         width = max(len(_plain(line)) for line in lines) * CHAR_PX
         height = len(lines) * LINE_PX
@@ -234,6 +247,9 @@ def place_labels(points: Sequence[tuple[float, float]], texts: Sequence[str], px
                 best, best_cost = position, cost
             if cost == 0:
                 break
+        if droppable and best_cost:
+            chosen.append(None)
+            continue
         x0, y0, x1, y1 = _box(best, width, height, gap)
         placed.append((cx + x0, cy + y0, cx + x1, cy + y1))
         chosen.append(best)
@@ -285,16 +301,26 @@ def path_traces(view: BoardView, scene: Scene) -> list[dict[str, Any]]:
     for side in view.layers.sides:
         xs: list[float | None] = []
         ys: list[float | None] = []
+        hovers: list[str] = []
         for path in scene.paths:
             if path.side == side or (path.side is None and _side_of(scene, path.piece) == side):
                 line_x, line_y = polyline(path.points)
                 xs.extend(line_x)
                 ys.extend(line_y)
+                hovers.extend([_path_hover(scene, path)] * len(line_x))
         colour = view.colour(side)
         traces.append(view.trace(f"paths flown ({side})", legend=True, x=xs, y=ys, mode="lines+markers",
-                                 line={"color": colour, "width": 2, "dash": "dot"},
-                                 marker={"size": 4, "color": colour}, opacity=0.7))
+                                 line={"color": colour, "width": 2, "dash": "dot"}, hovertext=hovers,
+                                 hoverinfo="text", marker={"size": 4, "color": colour}, opacity=0.7))
     return traces
+
+
+def _path_hover(scene: Scene, path: Any) -> str:
+    """What a path's hover says: whose path it is (the piece's label and type), and the path's own words."""
+    piece = next((p for p in scene.pieces if p.id == path.piece), None)
+    name = piece.label if piece is not None else path.piece
+    model = f" ({piece.model})" if piece is not None and piece.model else ""
+    return _text(f"{name}{model}: path flown" + (f" — {path.label}" if path.label else ""))
 
 
 def _side_of(scene: Scene, piece_id: str) -> str | None:
@@ -347,11 +373,27 @@ def marker_traces(view: BoardView, scene: Scene) -> list[dict[str, Any]]:
         fill = style.rgba(view.colour(areas[0].side) if areas and areas[0].side else style.NEUTRAL, 0.12)
         traces.append(view.trace(f"{kind} (area)", x=xs, y=ys, mode="lines", fill="toself", fillcolor=fill,
                                  line={"color": style.rgba(style.NEUTRAL, 0.6), "width": 1, "dash": "dash"}))
+        xs, ys = [m.x for m in mine], [m.y for m in mine]
+        symbols, sizes = [symbol] * len(mine), [12] * len(mine)
+        angles = [m.heading for m in mine]
+        hovers = [m.hover or m.label or kind for m in mine]
+        colours = [m.colour or view.colour(m.side) for m in mine]
+        if kind in view.layers.headed_markers:
+            # A symbol turned to a heading does not show it (a square looks the same every way): a pointer
+            # ahead of each marker, along its heading, says where it goes.
+            reach = MARKER_POINTER_PX / view.px_per_mm
+            for m in mine:
+                xs.append(m.x + reach * sin(radians(m.heading)))
+                ys.append(m.y + reach * cos(radians(m.heading)))
+                symbols.append("triangle-up")
+                sizes.append(8)
+                angles.append(m.heading)
+                hovers.append(m.hover or m.label or kind)
+                colours.append(m.colour or view.colour(m.side))
         traces.append(view.trace(
-            kind, legend=True, x=[m.x for m in mine], y=[m.y for m in mine], mode="markers",
-            hovertext=[m.hover or m.label or kind for m in mine], hoverinfo="text",
-            marker={"symbol": symbol, "angle": [m.heading for m in mine], "size": 12,
-                    "color": [m.colour or view.colour(m.side) for m in mine], "line": {"color": "#000", "width": 1}}))
+            kind, legend=True, x=xs, y=ys, mode="markers", hovertext=hovers, hoverinfo="text",
+            marker={"symbol": symbols, "angle": angles, "size": sizes, "color": colours,
+                    "line": {"color": "#000", "width": 1}}))
     return traces
 
 
@@ -380,14 +422,18 @@ def status_traces(view: BoardView, scene: Scene, drawn: dict[str, tuple[float, f
 
 
 def tag_traces(view: BoardView, scene: Scene, drawn: dict[str, tuple[float, float]]) -> list[dict[str, Any]]:
+    """A ring per tag around each piece that has it, one style per tag of the figure (never two tags alike);
+    a piece's second tag rings it wider than its first, and so on, so that no ring hides another."""
     traces = []
     for index, tag in enumerate(view.layers.tags):
-        symbol, colour = style.TAG_STYLES[index % len(style.TAG_STYLES)]
+        symbol, colour = style.tag_style(index)
         mine = [p for p in scene.pieces if tag in p.tags and p.status not in OUT_OF_PLAY]
         traces.append(view.trace(
             tag, legend=True, x=[drawn[p.id][0] for p in mine], y=[drawn[p.id][1] for p in mine], mode="markers",
-            hovertext=[f"{p.label} is {tag}" for p in mine], hoverinfo="text",
-            marker={"symbol": symbol, "color": colour, "size": 30, "line": {"width": 3, "color": colour}}))
+            hovertext=[_text(f"{p.label}: {tag}") for p in mine], hoverinfo="text",
+            marker={"symbol": symbol, "color": colour,
+                    "size": [TAG_RING_PX + TAG_RING_STEP_PX * p.tags.index(tag) for p in mine],
+                    "line": {"width": 3, "color": colour}}))
     return traces
 
 
@@ -430,14 +476,22 @@ def legend_traces(view: BoardView) -> list[dict[str, Any]]:
 
 def label_trace(view: BoardView, scene: Scene, drawn: dict[str, tuple[float, float]]) -> dict[str, Any]:
     """Every piece's label in one text trace, each placed where it overlaps nothing (see :func:`place_labels`)."""
-    pieces = [p for p in scene.pieces]
+    pieces = list(scene.pieces)
     points = [drawn[p.id] for p in pieces]
     texts = [piece_label(p) if p.status not in OUT_OF_PLAY else _text(f"{p.label} ({p.status})") for p in pieces]
+    # Pieces in play are labelled first; a piece out of play is labelled only where its label fits.
+    order = sorted(range(len(pieces)), key=lambda i: pieces[i].status in OUT_OF_PLAY)
+    placed = place_labels([points[i] for i in order], [texts[i] for i in order], view.px_per_mm,
+                          bounds=extent(scene.table), optional=[pieces[i].status in OUT_OF_PLAY for i in order])
+    positions: list[str | None] = [None] * len(pieces)
+    for i, position in zip(order, placed, strict=True):
+        positions[i] = position
     return view.trace(
         # Invisible markers the size of a piece, so that Plotly sets each label off beside its piece.
-        "labels", x=[x for x, _ in points], y=[y for _, y in points], mode="markers+text", text=texts,
+        "labels", x=[x for x, _ in points], y=[y for _, y in points], mode="markers+text",
+        text=[text if position is not None else "" for text, position in zip(texts, positions, strict=True)],
         marker={"size": LABEL_OFFSET_PX, "color": "rgba(0,0,0,0)"},
-        textposition=place_labels(points, texts, view.px_per_mm, bounds=extent(scene.table)), hoverinfo="skip",
+        textposition=[position or "middle right" for position in positions], hoverinfo="skip",
         textfont={"size": LABEL_FONT, "color": ["#222" if p.status not in OUT_OF_PLAY else "#777" for p in pieces]})
 
 
@@ -449,12 +503,12 @@ def dynamic_traces(view: BoardView, scene: Scene) -> list[dict[str, Any]]:
     bases (per side), pieces (per side), labels, and each side's legend entry.
     """
     radius = inner_radius(scene.table) * 0.5 if scene.table.hex_size else 8.0
-    drawn = spread(scene.pieces, radius)
     table = scene.table
-    for piece in scene.pieces:  # a piece that left the table is shown at the edge it crossed
-        if piece.status in OUT_OF_PLAY:
-            x, y = drawn[piece.id]
-            drawn[piece.id] = (min(max(x, 0.0), table.width), min(max(y, 0.0), table.height))
+    # A piece that left the table is shown at the edge it crossed; pieces that end up sharing a place there
+    # are spread like any others, so that neither they nor their labels lie on top of each other.
+    placed = [msgspec.structs.replace(p, x=min(max(p.x, 0.0), table.width), y=min(max(p.y, 0.0), table.height))
+              if p.status in OUT_OF_PLAY else p for p in scene.pieces]
+    drawn = spread(placed, radius)
     return [*template_traces(view, scene), *path_traces(view, scene), *link_traces(view, scene),
             *fire_traces(view, scene), *marker_traces(view, scene), *status_traces(view, scene, drawn),
             *tag_traces(view, scene, drawn), *footprint_traces(view, scene, drawn),

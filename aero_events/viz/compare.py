@@ -45,11 +45,12 @@ def compare_figure(a: Timeline, b: Timeline, **options: Any) -> go.Figure:
     return go.Figure(compare_spec(a, b, **options))
 
 
-def compare_spec(a: Timeline, b: Timeline, *, title: str | None = None, fork_seq: int | None = None
-                 ) -> dict[str, Any]:
-    """The comparison as a plain figure dict; ``fork_seq`` defaults to :func:`fork_point`."""
+def compare_spec(a: Timeline, b: Timeline, *, title: str | None = None, fork_seq: int | None = None,
+                 viewer: str | None = None) -> dict[str, Any]:
+    """The comparison as a plain figure dict; ``fork_seq`` defaults to :func:`fork_point`; ``viewer``: the
+    player both boards are drawn for (None: a spectator)."""
     fork = fork_point(a, b) if fork_seq is None else fork_seq
-    steps_a, steps_b = replay_steps(a, fork), replay_steps(b, fork)
+    steps_a, steps_b = replay_steps(a, fork, viewer=viewer), replay_steps(b, fork, viewer=viewer)
     scenes = [step.scene for step in (*steps_a, *steps_b)]
     left = BoardView.of(scenes, height_px=BOARD_HEIGHT)
     right = replace(left, xaxis="x2", yaxis="y2", legend=False)

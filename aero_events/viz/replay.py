@@ -30,6 +30,15 @@ from aero_events.core.scene import Scene
 from . import style
 from .board import BoardView, board_axes, board_layout, dynamic_traces, static_traces
 from .geometry import extent
+from .odds_strip import (
+    STRIP_GAP_PX,
+    STRIP_PX,
+    STRIP_TICKS_PX,
+    cursor_trace,
+    odds_line,
+    strip_axes,
+    strip_traces,
+)
 from .steps import ReplayStep, replay_steps
 
 #: How long Play shows each frame, in milliseconds.
@@ -43,6 +52,8 @@ PANEL_CHARS = 56
 BOARD_HEIGHT = 640
 MAX_BOARD_WIDTH = 1100
 MARGIN = {"l": 10, "r": 10, "t": 90, "b": 130}
+#: The axes of the win-probability strip under the board.
+STRIP_X, STRIP_Y = "x2", "y2"
 #: With more steps than this, the slider's own tick labels would overlap: they are drawn
 #: transparent and the current step's label is shown above the slider instead.
 MAX_VISIBLE_TICK_LABELS = 8
@@ -107,24 +118,34 @@ def animation_controls(names: Sequence[str], labels: Sequence[str], *, frame_ms:
 
 def replay_spec(timeline: Timeline, *, start_seq: int = 0, focus: str | None = None, title: str | None = None,
                 frame_ms: int = FRAME_MS, steps: list[ReplayStep] | None = None, show_step: int | None = None,
-                viewer: str | None = None) -> dict[str, Any]:
+                viewer: str | None = None, strip: Sequence[Any] | None = None) -> dict[str, Any]:
     """The replay as a plain figure dict (``data``, ``layout``, ``frames``), not yet validated by Plotly.
 
     Writing HTML from the dict skips building Plotly's object tree, which costs more
     than everything else together; :func:`replay_figure` wraps it in a ``go.Figure``.
+    ``strip``: the points of a win-probability strip (:func:`aero_events.odds.strip_of_timeline`), drawn
+    under the board with a cursor at the frame shown, and the chances told in each frame's panel.
     """
     steps = replay_steps(timeline, start_seq, viewer=viewer, focus=focus) if steps is None else steps
     scenes = [step.scene for step in steps]
     view = BoardView.of(scenes, height_px=_board_height(scenes[0]))
     static = static_traces(view, scenes[0])
+    if strip:
+        static += strip_traces(strip, view.colours, xaxis=STRIP_X, yaxis=STRIP_Y,
+                               score_name=timeline.ruleset.score_name())
     dynamic_indices = None
     frames = []
     for step in steps:
         data = dynamic_traces(view, step.scene)
+        text = panel_text(step)
+        if strip:
+            data.append(cursor_trace(step.last_seq, xaxis=STRIP_X, yaxis=STRIP_Y))
+            chances = odds_line(strip, step.last_seq)
+            text += f"<br><i>{_escape(chances)}</i>" if chances else ""
         if dynamic_indices is None:
             dynamic_indices = list(range(len(static), len(static) + len(data)))
         frames.append({"name": step.name, "data": data, "traces": dynamic_indices,
-                       "layout": {"annotations": [panel_annotation(panel_text(step))]}})
+                       "layout": {"annotations": [panel_annotation(text)]}})
     if show_step is None:
         # Open where the game is under way: the set-up's empty board is less use than the deployed forces.
         show_step = next((s.index for s in steps if s.index > 0 and s.phase != "set_up"), 0)
@@ -133,7 +154,12 @@ def replay_spec(timeline: Timeline, *, start_seq: int = 0, focus: str | None = N
     layout = board_layout(view, scenes[0], heading)
     layout.update(animation_controls([s.name for s in steps], [s.label for s in steps], frame_ms=frame_ms,
                                      active=shown))
-    layout.update(sized_for_panel(view, scenes[0]))
+    layout.update(sized_for_panel(view, scenes[0], strip=bool(strip)))
+    if strip:
+        plot_width = layout["width"] - MARGIN["l"] - MARGIN["r"]
+        layout.update(strip_axes(strip, timeline.head_seq, xaxis=STRIP_X, yaxis=STRIP_Y,
+                                 x_domain=(STRIP_TICKS_PX / plot_width, 1 - 12 / plot_width),
+                                 y_domain=(0.0, STRIP_PX / (layout["height"] - MARGIN["t"] - MARGIN["b"]))))
     layout["annotations"] = frames[shown]["layout"]["annotations"]
     layout["meta"] = {"shown_frame": frames[shown]["name"]}
     return {"data": static + frames[shown]["data"], "layout": layout, "frames": frames}
@@ -174,14 +200,19 @@ def board_width_px(scene: Scene, height_px: int = BOARD_HEIGHT) -> int:
     return round(height_px * (x_max - x_min) / (y_max - y_min))
 
 
-def sized_for_panel(view: BoardView, scene: Scene) -> dict[str, Any]:
-    """Width, height, margins and the board's x domain so that the text panel sits just right of it."""
+def sized_for_panel(view: BoardView, scene: Scene, *, strip: bool = False) -> dict[str, Any]:
+    """Width, height, margins and the board's x domain so that the text panel sits just right of it; with a
+    ``strip``, the board's y domain leaves room under it for the win-probability strip."""
     height = _board_height(scene)
     board_px = board_width_px(scene, height)
     plot_px = board_px + 16 + PANEL_WIDTH
-    return {"width": plot_px + MARGIN["l"] + MARGIN["r"], "height": height + MARGIN["t"] + MARGIN["b"],
-            "margin": dict(MARGIN), "autosize": False,
-            "xaxis": {**board_axes(view, scene)["xaxis"], "domain": [0, board_px / plot_px]}}
+    below = STRIP_PX + STRIP_GAP_PX if strip else 0
+    sized = {"width": plot_px + MARGIN["l"] + MARGIN["r"], "height": height + below + MARGIN["t"] + MARGIN["b"],
+             "margin": dict(MARGIN), "autosize": False,
+             "xaxis": {**board_axes(view, scene)["xaxis"], "domain": [0, board_px / plot_px]}}
+    if strip:
+        sized["yaxis"] = {**board_axes(view, scene)["yaxis"], "domain": [below / (height + below), 1]}
+    return sized
 
 
 def _title(timeline: Timeline, scene: Scene, view: BoardView) -> str:
@@ -189,8 +220,9 @@ def _title(timeline: Timeline, scene: Scene, view: BoardView) -> str:
     return f"{timeline.game_id}{branch}: " + style.players_title(view.layers.sides, view.colours)
 
 
-def replay_from_store(store: Any, game_id: str, branch: str = "main", **options: Any) -> go.Figure:
-    """Read a stored branch, fold it once, and build its replay (options as :func:`replay_figure`)."""
+def replay_from_store(store: Any, game_id: str, branch: str | None = None, **options: Any) -> go.Figure:
+    """Read a stored branch (None: the game's main line), fold it once, and build its replay (options as
+    :func:`replay_figure`)."""
     return replay_figure(load_timeline(store, game_id, branch), **options)
 
 

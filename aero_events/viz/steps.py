@@ -104,7 +104,7 @@ class _StepBuilder:
             if opened is not None:
                 self.group = (opened[0], opened[1], index, before)
         # The panel tells the event as this page's viewer may see it: another player's secret stays sealed.
-        line = describe_event(redact(envelope.event, self.viewer), self.ruleset, before)
+        line = describe_event(redact(envelope.event, self.viewer), self.ruleset, before, self.viewer)
         if line is not None:
             (self.group_lines if self.group is not None else self.pending).append(line)
         game_over = bool(self.ruleset.is_over(after)) and not self.ruleset.is_over(before)
@@ -129,9 +129,13 @@ class _StepBuilder:
             self.emit(first, index, kind, actor, title)
 
     def title(self, kind: str, actor: str | None, first: int, last: int) -> str:
-        """The grouping's title; for a group opened by a recorded command, the command in the ruleset's words."""
+        """The grouping's title; for a group opened by a recorded command, the command in the ruleset's words
+        (a sealed command only on its owner's page: everyone else reads the grouping's title)."""
         envelope = self.timeline.envelopes[first]
-        if kind == "command" and envelope.event.type_name() == "CommandIssued":
+        event = envelope.event
+        readable = event.type_name() == "CommandIssued" or (
+            event.type_name() == "SecretCommandIssued" and self.viewer is not None and event.owner == self.viewer)
+        if kind == "command" and readable:
             try:
                 command = self.ruleset.decode_command(envelope.event.command)
                 return self.ruleset.describe_command(command, self.timeline.state_before(first))

@@ -34,9 +34,12 @@ STATUS_LEGEND = {"destroyed": "destroyed (✗ where it fell)", "crashed": "crash
                  "disengaged": "disengaged (left the table)", "off-table": "off the table"}
 #: Pieces in play but not at their ordinary best (landed, crippled...) are drawn hollow.
 ACTIVE_STATUSES = ("active",)
-#: Tags: a ring around the piece, one style per tag (cycled for tags a ruleset invents).
+#: Tags: a ring around the piece, one style per tag (:func:`tag_style`): the first five as they always were.
 TAG_STYLES = (("circle-open", STALL_COLOUR), ("star-open", SPIN_COLOUR), ("square-open", "#17becf"),
               ("diamond-open", "#bcbd22"), ("hexagon-open", "#8c564b"))
+TAG_SYMBOLS = ("circle-open", "star-open", "square-open", "diamond-open", "hexagon-open", "triangle-up-open",
+               "pentagon-open", "hourglass-open")
+TAG_COLOURS = (STALL_COLOUR, SPIN_COLOUR, "#17becf", "#bcbd22", "#8c564b", "#9467bd", "#2ca02c", "#e41a1c")
 MARKER_SYMBOLS = ("diamond", "square", "triangle-up", "star", "hexagon", "cross", "pentagon")
 TEMPLATE_PALETTE = ("rgba(139, 115, 85, 0.45)", "rgba(60, 160, 90, 0.25)", "rgba(31, 119, 180, 0.2)",
                     "rgba(214, 39, 40, 0.2)", "rgba(148, 103, 189, 0.25)", "rgba(127, 127, 127, 0.3)")
@@ -88,3 +91,10 @@ def blend(colour: str, towards: str, share: float) -> str:
 def players_title(players: Sequence[str], colours: dict[str, str]) -> str:
     """"imperium vs orks" with each name in its side's colour (Plotly titles accept <span> styles)."""
     return " vs ".join(f"<span style='color:{colours[p]}'><b>{p}</b></span>" for p in players)
+
+
+def tag_style(index: int) -> tuple[str, str]:
+    """(symbol, colour) of a figure's ``index``-th tag: no two of the first 64 tags look alike (each pairs a
+    symbol with a colour; the colour shifts by one each time the symbols come round again)."""
+    symbols, colours = len(TAG_SYMBOLS), len(TAG_COLOURS)
+    return TAG_SYMBOLS[index % symbols], TAG_COLOURS[(index + index // symbols) % colours]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from aero_events.core import DiceRolled, RedactedEvent, StateCheckpoint
+from aero_events.core.session import SecretCommandIssued
 
 #: Core bookkeeping events never told in the panel (the events a command caused are told instead).
 _SILENT = frozenset({"CommandIssued", "SecretCommandIssued"})
@@ -42,8 +43,11 @@ def dice_line(event: DiceRolled) -> str:
     return line
 
 
-def describe_event(event: Any, ruleset: Any = None, state: Any = None) -> Line | None:
-    """The line telling ``event`` (``state``: the state before it), or None for bookkeeping."""
+def describe_event(event: Any, ruleset: Any = None, state: Any = None, viewer: str | None = None) -> Line | None:
+    """The line telling ``event`` (``state``: the state before it), or None for bookkeeping. A page drawn for
+    ``viewer`` tells that player's own sealed commands (a face-down token: its owner knows it)."""
+    if type(event) is SecretCommandIssued and viewer is not None and event.owner == viewer and ruleset is not None:
+        return own_sealed_command(event, ruleset, state)
     if type(event) is StateCheckpoint or event.type_name() in _SILENT:
         return None
     if type(event) is RedactedEvent and event.secret_type in _SILENT:
@@ -59,3 +63,14 @@ def describe_event(event: Any, ruleset: Any = None, state: Any = None) -> Line |
     if not text:
         return None
     return Line(text.strip())
+
+
+def own_sealed_command(event: SecretCommandIssued, ruleset: Any, state: Any) -> Line | None:
+    """A player's own sealed command, on that player's page (titled "as imperium sees it"): "imperium-3:
+    Manoeuvre token 4 face down (sealed)"; None when the ruleset cannot read it back."""
+    try:
+        command = ruleset.decode_command(event.command)
+        text = ruleset.describe_command(command, state)
+    except Exception:  # noqa: BLE001 - a command this ruleset cannot read back is left untold
+        return None
+    return Line(f"{text} (sealed)") if text else None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from aero_events.bots import RandomBot, bots_for, default_bot, make_bot, play
 from aero_events.core import GameSession, SeededDice
+from aero_events.core.secrets import REPRODUCIBLE_SALTS
 from aero_events.rulesets.aeronautica import AeronauticaRules
 from aero_events.rulesets.aeronautica.bots import BaselineBot
 from aero_events.rulesets.aeronautica.events import AircraftDisengaged, Stalled
@@ -20,7 +21,9 @@ def one_against_one(seed: int) -> GameSession:
     orks = ForceList(name="o", faction="ork_air_waaagh", aircraft=(AircraftEntry(aircraft="dakkajet"),))
     setup = dogfight_setup(("imperium", imperium), ("orks", orks), 25, board="4x4", catalogue=RULES.catalogue,
                            check_points=False)
-    return GameSession(RULES, setup, dice=SeededDice(seed), game_id=f"baseline-{seed}")
+    # Seeded salts (the game's metadata asks for them), so that a seed gives the same events byte for byte.
+    return GameSession(RULES, setup, dice=SeededDice(seed), game_id=f"baseline-{seed}",
+                       metadata={REPRODUCIBLE_SALTS: True})
 
 
 def games(bot: type, count: int) -> list[GameSession]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from aero_events.bots import RandomBot, StableRandom, play
 from aero_events.core import GameSession, SeededDice
+from aero_events.core.secrets import REPRODUCIBLE_SALTS
 from aero_events.rulesets.aeronautica import AeronauticaRules
 from aero_events.rulesets.aeronautica.bots import GreedyBot, chance
 from aero_events.rulesets.aeronautica.forces import AircraftEntry, ForceList
@@ -42,7 +43,9 @@ def thunderbolt_force(name: str) -> ForceList:
 def dogfight(seed: int) -> GameSession:
     setup = dogfight_setup(("red", thunderbolt_force("red")), ("blue", thunderbolt_force("blue")), 25,
                            catalogue=RULES.catalogue)
-    return GameSession(RULES, setup, dice=SeededDice(seed), game_id=f"bots-{seed}")
+    # Seeded salts (the game's metadata asks for them), so that a seed gives the same events byte for byte.
+    return GameSession(RULES, setup, dice=SeededDice(seed), game_id=f"bots-{seed}",
+                       metadata={REPRODUCIBLE_SALTS: True})
 
 
 def test_the_random_bot_plays_a_whole_dogfight_with_legal_commands_only():

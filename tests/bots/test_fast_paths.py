@@ -9,7 +9,7 @@ import pytest
 from aero_events.bots import RandomBot, play
 from aero_events.core import GameSession, SeededDice, TapeDice
 from aero_events.core.dice import DiceRolled
-from aero_events.hexgrid import Hex
+from aero_events.hexgrid import Hex, Pose
 from aero_events.rulesets.aeronautica import AeronauticaRules, movement
 from aero_events.rulesets.aeronautica import ruleset as aeronautica
 from aero_events.rulesets.aeronautica.bots import BaselineBot, GreedyBot
@@ -117,3 +117,87 @@ def test_the_greedy_set_up_takes_the_first_best_placement_without_building_every
             expected = max(options, key=lambda o: bot._placement_value(RULES, session.state, o))
             assert bot._best_placement(RULES, session.state, options) == expected
             session.apply(expected)
+
+
+def plain_expected_damage(firer, firer_hex, facing, firer_altitude, target_hex, target_altitude, evading):
+    """Expected damage worked out straight from the rules, weapon by weapon: Firepower dice at the range band
+    (p.22) x the chance to hit 5+ with the Altitude and Stall/Spin modifiers (p.22, p.7) x the chance of the
+    Damage roll plus Extra Damage (p.23-24), for each weapon with Ammo whose Fire Arc holds the target."""
+    from aero_events.hexgrid import arcs_containing, range_band
+    from aero_events.rulesets.aeronautica.bots import chance
+
+    band = range_band(firer_hex.distance(target_hex))
+    if band is None or firer_altitude == 0 or target_altitude == 0:
+        return 0.0
+    arcs = {a.name.lower() for a in arcs_containing(Pose(firer_hex, facing), target_hex)}
+    hit = chance(5, -abs(firer_altitude - target_altitude) - (1 if evading else 0))
+    climb = target_altitude - firer_altitude
+    total = 0.0
+    for weapon_id, ammo in zip(firer.weapons, firer.ammo, strict=False):
+        weapon = RULES.catalogue.weapons[weapon_id]
+        if ammo == 0 or weapon.has_rule("ground_attack") or weapon.has_rule("ground_to_air"):
+            continue
+        if "all_round" not in weapon.fire_arc.arcs and not arcs & set(weapon.fire_arc.arcs):
+            continue
+        if (weapon.fire_arc.vertical == "up" and climb < 0) or (weapon.fire_arc.vertical == "down" and climb > 0):
+            continue
+        dice = weapon.firepower[("SHORT", "MEDIUM", "LONG").index(band.name)]
+        damage = chance(weapon.damage, 0)
+        if weapon.rule_value("extra_damage") is not None:
+            damage += chance(weapon.rule_value("extra_damage"), 0)
+        total += dice * hit * damage
+    return total
+
+
+def test_the_greedy_bots_damage_tables_give_the_expected_damage_of_each_weapon_p22_p24():
+    """The greedy bot keeps expected damage in tables by offset, facing and Altitudes (issue 18): each entry is
+    what the rules give for that firer and target, whatever the table saw before."""
+    bot = GreedyBot(0)
+    state = dogfight(1, 5, (BaselineBot, BaselineBot)).state_at(40)
+    firer, target = sorted(state.aircraft.values(), key=lambda a: a.owner)
+    here = Hex(7, 3)
+    for target_hex in (Hex(7, 1), Hex(9, 0), Hex(4, 6), Hex(7, 5), Hex(12, -2), Hex(2, 3), Hex(7, 14)):
+        for facing in range(6):
+            for altitudes in ((3, 3), (1, 4), (5, 2), (0, 3), (2, 0)):
+                for evading in (False, True):
+                    got = bot.expected_damage(RULES, firer, Pose(here, facing), altitudes[0], target, target_hex,
+                                              altitudes[1], evading)
+                    assert got == pytest.approx(plain_expected_damage(firer, here, facing, altitudes[0], target_hex,
+                                                                      altitudes[1], evading), abs=1e-12)
+
+
+def test_the_greedy_manoeuvre_value_is_the_best_position_over_every_flight_throttle_and_altitude():
+    """The greedy bot scores a manoeuvre from the distinct ends of its flights (issue 18); that is the best
+    position_value over every flight :func:`movement.flights` offers (straight ahead when too slow, p.17),
+    every Throttle setting (p.15) and every Altitude change (p.18), exactly."""
+    session = dogfight(1, 3, (GreedyBot, BaselineBot))
+    checked = 0
+    for seq in range(0, session.seq + 1, 11):
+        state = session.state_at(seq)
+        for aircraft in state.aircraft.values():
+            if aircraft.status != "flying":
+                continue
+            bot = GreedyBot(0)
+            profile = RULES.profile(aircraft)
+            for number in RULES.manoeuvres_for(aircraft):
+                manoeuvre = RULES.manoeuvres.get(number)
+                expected = -1e9
+                for change in movement.throttle_options(profile, aircraft.speed,
+                                                        RULES.options.throttle_past_limits):
+                    speed = aircraft.speed + change
+                    flights = movement.flights(aircraft.hex, aircraft.facing, manoeuvre, speed) or \
+                        [movement.straight(aircraft.hex, aircraft.facing, speed)]
+                    for flight in flights:
+                        off_board = movement.first_off_board(RULES.board(state), flight.path) is not None
+                        end = flight.path[-1] if flight.path else aircraft.hex
+                        for climb in movement.altitude_options(speed):
+                            altitude = aircraft.altitude + climb
+                            new_speed = speed - 1 if climb > 0 else speed + 1 if climb < 0 else speed
+                            stalled = speed < profile.min_speed or not flight.stage_hexes or (
+                                climb > 0 and (altitude > profile.max_altitude or new_speed < profile.min_speed))
+                            expected = max(expected, bot.position_value(
+                                RULES, state, aircraft, end, flight.final_facing, altitude, new_speed, stalled,
+                                off_board))
+                assert GreedyBot(0)._manoeuvre_value(RULES, state, aircraft, number) == expected
+                checked += 1
+    assert checked > 50

@@ -35,15 +35,17 @@ def test_a_second_demo_with_the_same_seed_gives_a_byte_identical_event_stream(tm
 
 
 def test_a_person_plays_at_the_terminal_choosing_among_legal_commands(tmp_path):
-    """Typed answers: a word narrows the list, a number chooses, 's' shows the state, 'q' stops and stores."""
-    answers = iter(["roll", "1", "s", "imperium-1 speed=4 altitude=3", "1", "q"])
+    """Typed answers in the ruleset's notation: a beginning narrows the list, a number chooses, 'board' shows the
+    table, 'auto' lets the bot choose, 'q' stops and stores (tests/cli/test_play.py has the rest)."""
+    answers = iter(["imperium roll", "1", "board", "imperium-1", "auto", "q"])
     said: list[str] = []
     args = argparse.Namespace(db=str(tmp_path / "play.duckdb"), side="imperium", bot="random", seed=1)
     assert run_play(args, ask=lambda prompt: next(answers), say=said.append) == 0
     text = "\n".join(said)
-    assert "RollOff" in text
-    assert "imperium-1" in text and "undeployed" in text  # the state listing
-    assert "imperium-1 placed at" in text
+    assert "imperium rolloff" in text
+    assert "imperium-1" in text and "undeployed" in text  # the board
+    assert "12,150 choices matching 'imperium-1'" in text
+    assert "the bot chooses: imperium-" in text and " placed at " in text
     assert "Stored" in text
     with EventStore(args.db) as store:
         games = store.games()

@@ -34,7 +34,7 @@ def test_the_hex_grid_is_independent_of_rules_and_core():
 
 #: The tools above the core: none may import a ruleset's package (issue 11): they reach a ruleset through the
 #: registry and the interface of core/interface.py.
-TOOL_PACKAGES = ("core", "store", "viz", "analysis", "regress", "record", "sim", "cli", "bots")
+TOOL_PACKAGES = ("core", "store", "viz", "analysis", "regress", "record", "sim", "cli", "bots", "odds")
 TOOL_MODULES = ("demo.py", "rulesets/__init__.py")
 
 

@@ -48,6 +48,7 @@ from aero_events.core.orders import (
     waiting_for,
 )
 from aero_events.core.pools import ManualDraw, SecretPoolDrawn
+from aero_events.core.secrets import REPRODUCIBLE_SALTS
 from tests.support.sealed_orders import (
     Attack,
     EndTurn,
@@ -224,7 +225,7 @@ def test_windows_nest_and_the_last_opened_is_answered_first():
 
 def new_session(seed=5, dice=None, salts=None):
     return GameSession(SealedOrdersRules(), SealedSetup(), dice=dice or SeededDice(seed), salts=salts,
-                       game_id="sealed")
+                       game_id="sealed", metadata={REPRODUCIBLE_SALTS: True})  # salts from the seed (issue 16)
 
 
 def salt_source(seed=5):

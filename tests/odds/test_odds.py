@@ -14,7 +14,13 @@ from aero_events.core import GameSession, SeededDice
 from aero_events.core.interface import Outcome
 from aero_events.core.session import SecretCommandIssued
 from aero_events.odds import OddsError, odds, playout_seed, start_point, turn_starts, win_probability_strip
-from aero_events.odds.playouts import PlayoutResult, summarise
+from aero_events.odds.playouts import (
+    PlayoutResult,
+    command_end_after,
+    command_end_before,
+    command_ends,
+    summarise,
+)
 from aero_events.rulesets import get_ruleset
 from aero_events.rulesets.aeronautica.bots import BaselineBot
 from aero_events.sim.stats import wilson_interval
@@ -133,9 +139,15 @@ def test_an_aeronautica_position_has_odds_in_victory_points_and_a_strip_over_its
     assert [(point.seq, point.turn) for point in starts] == turn_starts(session.game)
     assert [point.turn for point in starts] == list(range(1, len(starts) + 1))
     assert strip[-1].seq == session.seq and not strip[-1].final  # the game is still under way
+    envelopes = session.events()
+    commands = [env.seq for env in envelopes if env.type in ("CommandIssued", "SecretCommandIssued")]
     for point in starts:
         assert session.state_at(point.seq).turn == point.turn
-        assert point.seq == 0 or session.state_at(point.seq - 1).turn == point.turn - 1
+        if point.seq:
+            # where the command in which the turn began ends: the next event starts the turn's first command
+            assert point.seq + 1 in commands
+            last_command = max(seq for seq in commands if seq <= point.seq)
+            assert session.state_at(last_command - 1).turn == point.turn - 1
 
 
 def test_aero_odds_prints_each_sides_chances_and_leaves_the_store_as_it_was(tmp_path, capsys):
@@ -157,3 +169,82 @@ def test_aero_odds_prints_each_sides_chances_and_leaves_the_store_as_it_was(tmp_
         assert store.head(session.game_id) == head and [g.id for g in store.games()] == [session.game_id]
     code = main(["odds", session.game_id, "--db", str(db), "--at", "999999"])
     assert code == 2 and "no event 999999" in capsys.readouterr().err
+
+
+def test_the_strip_of_a_folded_timeline_is_the_strip_of_the_stored_branch():
+    from aero_events.analysis.timeline import timeline_from_session
+    from aero_events.odds import strip_of_timeline
+
+    session = sealed_game("hold", turns=3)
+    play(session, {player: RandomBot(index) for index, player in enumerate(PLAYERS)}, max_commands=3)
+    from_game = win_probability_strip(session.game, playouts=6, bot="random", seed=3)
+    from_timeline = strip_of_timeline(timeline_from_session(session), playouts=6, bot="random", seed=3)
+    assert from_game == from_timeline and len(from_game) >= 2
+
+
+def test_a_finished_games_strip_ends_on_its_result_with_no_uncertainty():
+    finished = GameSession(ScoredSealedOrders(), SealedSetup(turns=2), dice=SeededDice(3))
+    play(finished, {player: RandomBot(index) for index, player in enumerate(PLAYERS)})
+    strip = win_probability_strip(finished.game, playouts=4, bot="random")
+    last = strip[-1]
+    outcome = finished.ruleset.outcome(finished.state)
+    assert last.final and last.playouts == 0 and last.seq == finished.seq
+    for entry in last.sides:
+        won = 1.0 if entry.side == outcome.winner else 0.0
+        assert entry.win_probability == won and entry.interval == (won, won)
+    assert all(not point.final and point.playouts == 4 for point in strip[:-1])
+
+
+def test_playouts_in_worker_processes_count_as_in_this_one():
+    """Each worker gets the position's folded state (pickled once per chunk), never the events to refold, and
+    playout i is seeded the same wherever it runs."""
+    session = aeronautica_game(seed=6)
+    here = odds(session.game, playouts=4, seed=7, workers=1)
+    there = odds(session.game, playouts=4, seed=7, workers=2, chunk=2)
+    assert here.sides == there.sides and here.draws == there.draws and here.mean_turns == there.mean_turns
+
+
+def test_a_playout_plays_without_a_session(monkeypatch):
+    """A playout uses the ruleset's pure functions alone (legal_commands, decide, evolve): no session, so no
+    envelopes, recorded commands or checkpoints are built for games that are only counted."""
+    session = sealed_game("hold")
+
+    def no_session(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("a playout built a session")
+
+    monkeypatch.setattr(GameSession, "__init__", no_session)
+    found = odds(session.game, playouts=5, bot="random", seed=1)
+    assert found.playouts == 5 and found.unfinished == 0
+
+
+def test_the_odds_package_imports_no_ruleset():
+    """Issue 11's layering: odds reach a ruleset only through the core interface."""
+    from pathlib import Path
+
+    import aero_events.odds
+    from tests.core.test_layering import imports_anywhere
+
+    files = sorted(Path(aero_events.odds.__file__).parent.glob("*.py"))
+    assert len(files) >= 3
+    assert {path.name: sorted(name for name in imports_anywhere(path) if name.startswith("aero_events.rulesets"))
+            for path in files} == {path.name: [] for path in files}
+
+
+def test_a_position_inside_a_command_is_played_on_from_where_that_command_was_given():
+    """Inside a command's events no player decides (its later events, dice included, are still to come): the
+    playouts start where the command was given."""
+    session = aeronautica_game(seed=5)
+    envelopes = session.events()
+    ends = command_ends(envelopes)
+    inside = next(env.seq for env in envelopes[200:] if env.seq not in ends)
+    found = odds(session.game, seq=inside, playouts=2, seed=1)
+    assert found.seq == inside and found.start_seq < inside and found.start_seq in ends
+    assert envelopes[found.start_seq].type in ("CommandIssued", "SecretCommandIssued")  # the next event
+    assert command_end_before(ends, inside) >= found.start_seq
+
+
+def test_a_line_without_recorded_commands_takes_every_event_as_a_position():
+    assert command_ends([]) is None
+    assert command_end_before(None, 7) == 7 and command_end_after(None, 7) == 7
+    assert command_end_before([0, 4, 9], 7) == 4 and command_end_after([0, 4, 9], 7) == 9
+    assert command_end_after([0, 4, 9], 9) == 9 and command_end_before([0, 4, 9], 0) == 0

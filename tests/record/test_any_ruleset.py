@@ -12,6 +12,7 @@ import pytest
 from aero_events.bots import RandomBot, play
 from aero_events.core import GameSession, SeededDice, encode_event
 from aero_events.core.registry import register_ruleset
+from aero_events.core.secrets import REPRODUCIBLE_SALTS
 from aero_events.core.session import SecretCommandIssued
 from aero_events.record import journal
 from aero_events.record.errors import RecordError
@@ -39,7 +40,7 @@ def _same_events(game, copy) -> None:
 
 def _pawns_game():
     """A seeded Pawns game with a what-if branch played with salts the record cannot derive."""
-    session = GameSession(PawnRules(), PawnSetup(), dice=SeededDice(3), metadata={"seed": 3}, game_id="pawns-1")
+    session = GameSession(PawnRules(), PawnSetup(), dice=SeededDice(3), metadata={"seed": 3, REPRODUCIBLE_SALTS: True}, game_id="pawns-1")
     play(session, {"red": CentreBot(1), "blue": RandomBot(2)})
     fork = session.fork(8, "what-if")  # after red's first move (events 6-8)
     play(fork, {"red": RandomBot(5), "blue": RandomBot(6)})
@@ -62,7 +63,7 @@ def test_a_game_of_a_plugin_ruleset_round_trips_through_its_record_in_its_own_no
 
 
 def test_a_ruleset_without_a_notation_is_recorded_as_the_json_of_its_commands():
-    session = GameSession(bidding.BiddingRules(), None, dice=SeededDice(9), metadata={"seed": 9}, game_id="bids")
+    session = GameSession(bidding.BiddingRules(), None, dice=SeededDice(9), metadata={"seed": 9, REPRODUCIBLE_SALTS: True}, game_id="bids")
     bidding.play_scripted_game(session, reroll_turns=(1,))
     text = write_record(session.game)
     assert '[Ruleset "test/bidding"]' in text and '[Setup "null"]' in text
@@ -72,7 +73,7 @@ def test_a_ruleset_without_a_notation_is_recorded_as_the_json_of_its_commands():
 
 
 def test_a_record_step_of_the_json_notation_that_the_rules_refuse_is_refused_at_its_line():
-    session = GameSession(bidding.BiddingRules(), None, dice=SeededDice(9), metadata={"seed": 9}, game_id="bids")
+    session = GameSession(bidding.BiddingRules(), None, dice=SeededDice(9), metadata={"seed": 9, REPRODUCIBLE_SALTS: True}, game_id="bids")
     bidding.play_scripted_game(session)
     text = write_record(session.game)
     bad = text.replace('\\"amount\\":2,', '\\"amount\\":7,', 1)

@@ -9,12 +9,15 @@ import pytest
 
 from aero_events.core.session import SecretCommandIssued
 from aero_events.record import journal
+from aero_events.record import recorder as recorder_module
 from aero_events.record.recorder import TableRecorder
 from aero_events.record.undo import recover_boundaries
+from aero_events.rulesets.aeronautica import AeronauticaRules
 from aero_events.rulesets.aeronautica.record_setup import board_text
 from aero_events.rulesets.aeronautica.state import CHOOSE_MANOEUVRES, MANOEUVRE, SET_UP, THROTTLE
 from aero_events.store import EventStore
-from tests.record.table import GAME_ID, ScriptedTable, is_dice_prompt, record_scripted_game
+from aero_events.store.games import game_metadata
+from tests.record.table import GAME_ID, ScriptedTable, is_dice_prompt, new_setup, record_scripted_game
 
 
 @pytest.fixture
@@ -244,3 +247,22 @@ def test_manoeuvre_tokens_are_typed_unseen_and_shown_to_the_table_only_as_commit
         assert "command" not in seen.public and "manoeuvre" not in str(seen.public)
         chosen = session.events_for(other)[env.seq].event  # the token itself: face down too
         assert chosen.type_name() == "Redacted" and "manoeuvre" not in chosen.public
+
+
+def test_a_recorded_game_draws_a_random_salt_seed(tmp_path, monkeypatch):
+    """Issue 16, item 3: the salts of a table game's sealed secrets come from a seed the opponent cannot
+    guess: 128 random bits, never the game id (which every player sees), different for every game."""
+    from tests.record.conftest import RANDOM_SALT_SEED
+
+    monkeypatch.setattr(recorder_module, "new_salt_seed", RANDOM_SALT_SEED)
+    seeds = set()
+    for number in range(2):
+        with EventStore(tmp_path / f"seed-{number}.duckdb") as store:
+            rules = AeronauticaRules()
+            recorder = TableRecorder.new_game(store, rules, new_setup(rules), game_id=GAME_ID, metadata={},
+                                              ask=lambda prompt: "quit", say=lambda line: None)
+            seed = recorder.session.game.metadata["salt_seed"]
+            assert seed != GAME_ID and len(bytes.fromhex(seed)) == 16
+            assert game_metadata(store.game(GAME_ID))["salt_seed"] == seed  # kept, so the game can be resumed
+            seeds.add(seed)
+    assert len(seeds) == 2

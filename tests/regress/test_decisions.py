@@ -25,6 +25,7 @@ from aero_events.core import (
     SeededDice,
     TapeDice,
 )
+from aero_events.core.secrets import REPRODUCIBLE_SALTS
 from aero_events.regress import RecoveryError, UnknownDecision, commands_from_events, recover_decisions
 from aero_events.regress.tape import RecordedSalts, recorded_salts
 from aero_events.rulesets import get_ruleset
@@ -48,7 +49,8 @@ def bot_game(seed: int, bots=("random", "random"), rules_name="aeronautica/wov-2
     rules = get_ruleset(rules_name)
     setup = dogfight_setup(("imperium", IMPERIAL), ("orks", ORKS), 0, board="3x3", catalogue=rules.catalogue,
                            check_points=False)
-    session = GameSession(rules, setup, dice=SeededDice(seed), game_id=f"g{seed}", record_commands=record_commands)
+    session = GameSession(rules, setup, dice=SeededDice(seed), game_id=f"g{seed}", record_commands=record_commands,
+                          metadata={REPRODUCIBLE_SALTS: True})  # replayed from its seed alone
     kinds = {"random": RandomBot, "greedy": GreedyBot}
     given = []
     play(session, {"imperium": kinds[bots[0]](seed), "orks": kinds[bots[1]](seed + 1)},

@@ -12,9 +12,9 @@ import pytest
 
 from aero_events.core.errors import DataError
 from aero_events.store import EventStore
-from aero_events.store.chain import GENESIS, chain_hashes
 from aero_events.store.signing import generate_key, sign_export, verify_export
 from tests.reliability.conftest import branched_game, stored_rows
+from tests.reliability.secrets_games import forge
 from tests.store.games import played_session
 
 # ---------------------------------------------------------------- in the DuckDB file: verify
@@ -92,21 +92,6 @@ def _export(store: EventStore, tmp_path, branches: bool = False) -> list[bytes]:
     return path.read_bytes().splitlines()
 
 
-def _forge(lines: list[bytes]) -> bytes:
-    """Renumber a one-branch file's events and recompute its chain, head and counts: what a forger who knows
-    the format does after changing events (nothing here needs a secret)."""
-    header, branch, *events = (json.loads(line) for line in lines)
-    for seq, event in enumerate(events, start=1):
-        event["seq"] = seq
-    payloads = [json.dumps(e["payload"], separators=(",", ":")).encode() for e in events]
-    hashes = chain_hashes(GENESIS, [e["seq"] for e in events], [e["turn"] for e in events],
-                          [e["phase"] for e in events], [e["actor"] for e in events], [e["type"] for e in events],
-                          [e["version"] for e in events], payloads)
-    branch["head_seq"], branch["head_hash"] = len(events), hashes[-1].hex() if hashes else None
-    header["event_count"] = len(events)
-    return b"".join(json.dumps(line, separators=(",", ":")).encode() + b"\n" for line in (header, branch, *events))
-
-
 def _drop(lines: list[bytes], predicate) -> list[bytes]:
     return lines[:2] + [line for line in lines[2:] if not predicate(json.loads(line))]
 
@@ -154,7 +139,7 @@ REFUSED_BY_THE_REFOLD = ("checkpoints stripped, renumbered, every hash recompute
 def test_a_forged_file_with_recomputed_hashes_is_refused_by_the_refold(store, tmp_path, case):
     lines = _export(store, tmp_path)
     path = tmp_path / "forged.jsonl"
-    path.write_bytes(_forge(FORGED[case](lines)))
+    path.write_bytes(forge(FORGED[case](lines)))
     target = EventStore(tmp_path / "target.duckdb")
     with pytest.raises(DataError) as refused:
         target.import_jsonl(path)
@@ -174,7 +159,7 @@ def test_a_forged_file_is_refused_or_its_signatures_fail(store, tmp_path, case):
         keys.append(generate_key(key))
         sign_export(path, key)
     assert verify_export(path, keys).ok
-    path.write_bytes(_forge(FORGED[case](lines)))
+    path.write_bytes(forge(FORGED[case](lines)))
     target = EventStore(tmp_path / "target.duckdb")
     try:
         target.import_jsonl(path)
@@ -189,7 +174,7 @@ def test_the_forger_s_own_renumbering_of_an_untouched_file_imports(store, tmp_pa
     """The forging helper is faithful: applied to an unchanged file it gives a file that imports."""
     lines = _export(store, tmp_path)
     path = tmp_path / "same.jsonl"
-    path.write_bytes(_forge(lines))
+    path.write_bytes(forge(lines))
     assert EventStore(tmp_path / "target.duckdb").import_jsonl(path) == "game-1"
 
 

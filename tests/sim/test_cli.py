@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import io
 import json
+import sys
+from pathlib import Path
 
 import pytest
 
 from aero_events.cli import main
 from tests.sim.test_simulate import MATCHUP
+
+REPLAYS = Path(__file__).resolve().parents[2] / "replays"
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -67,13 +72,16 @@ def test_compare_two_versions_says_which_differences_are_significant(capsys, mat
     assert code == 0
     assert "aeronautica/wov-2019 (A) vs aeronautica/faq-2020 (B)" in out
     assert "imperium win rate" in out and "two-proportion z" in out and "paired t" in out
-    assert "significant at p < 0.05:" in out
+    assert "significant at p < 0.05 after the Holm-Bonferroni correction:" in out
+    assert "p (Holm)" in out and "differences tested at once" in out
     code, out, _ = run(capsys, "compare", "--rules", "wov-2019,faq-2020", "--matchup", str(matchup_file),
                        "--games", "60", "--seed", "1", "--workers", "2", "--json")
     data = json.loads(out)
     assert data["a"] == "aeronautica/wov-2019" and data["b"] == "aeronautica/faq-2020"
     assert {m["metric"] for m in data["metrics"]} >= {"imperium win rate", "orks mean VP", "draw rate"}
-    assert all((m["p_value"] < 0.05) == m["significant"] for m in data["metrics"])
+    assert data["correction"] == "Holm-Bonferroni"
+    assert all((m["adjusted_p_value"] < 0.05) == m["significant"] for m in data["metrics"])
+    assert all(m["adjusted_p_value"] >= m["p_value"] for m in data["metrics"])
 
 
 def test_bad_arguments_are_one_line_errors(capsys, matchup_file, tmp_path):
@@ -103,3 +111,25 @@ def test_a_variant_game_verifies_in_a_new_process_without_the_variant_file(capsy
     done = subprocess.run([sys.executable, "-m", "aero_events.cli", "verify", game_id, "--db", str(db)],
                           capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+class _Terminal(io.StringIO):
+    """A stream that says it is a terminal, as stderr is in an interactive shell."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bars_go_to_stderr_when_it_is_a_terminal_never_to_stdout(capsys, matchup_file, monkeypatch):
+    """Issue 17 item 5: the progress bar went to stdout, mixed with the results."""
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    code = main(["simulate", "--matchup", str(matchup_file), "--games", "3", "--bots", "random", "--json"])
+    out = capsys.readouterr().out
+    assert code == 0 and json.loads(out)["games"] == 3  # stdout is the JSON alone
+    assert "bolts-vs-dakkas under aeronautica" in terminal.getvalue() and "3/3" in terminal.getvalue()
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["regress", "--rules", "wov-2019", str(REPLAYS / "dogfight-2019-seed1.jsonl")]) == 0
+    assert "re-running under aeronautica/wov-2019" in terminal.getvalue()
+    assert "re-running" not in capsys.readouterr().out

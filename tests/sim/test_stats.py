@@ -7,7 +7,9 @@ import math
 import pytest
 
 from aero_events.sim.stats import (
+    ALPHA,
     Z_95,
+    holm_adjusted,
     normal_two_sided_p,
     paired_t_test,
     regularized_incomplete_beta,
@@ -66,3 +68,21 @@ def test_paired_t_test_by_hand():
     assert paired_t_test([0, 0, 0]).p_value == 1.0
     assert paired_t_test([2, 2, 2]).p_value == 0.0 and math.isinf(paired_t_test([2, 2, 2]).statistic)
     assert paired_t_test([1]).p_value == 1.0
+
+
+def test_holm_adjusts_the_sorted_p_values_step_down_and_keeps_their_order():
+    """Holm (1979): the k-th smallest of m p-values times m - k + 1, never below the one before, at most 1.
+    By hand for 0.01, 0.04, 0.03, 0.005: sorted 0.005 x4 = 0.02, 0.01 x3 = 0.03, 0.03 x2 = 0.06,
+    0.04 x1 = 0.04 -> 0.06 (monotone)."""
+    assert holm_adjusted([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    assert holm_adjusted([0.5, 0.9]) == [1.0, 1.0]
+    assert holm_adjusted([0.2]) == [0.2] and holm_adjusted([]) == []
+
+
+def test_holm_is_less_strict_than_bonferroni_but_stricter_than_no_correction():
+    p_values = [0.004, 0.012, 0.02, 0.3]
+    adjusted = holm_adjusted(p_values)
+    assert [p < ALPHA for p in p_values] == [True, True, True, False]
+    assert [p < ALPHA for p in adjusted] == [True, True, True, False]  # 0.016, 0.036, 0.04, 0.3
+    assert [4 * p < ALPHA for p in p_values] == [True, True, False, False]  # Bonferroni loses the third
+    assert holm_adjusted([0.02, 0.03, 0.04]) == pytest.approx([0.06, 0.06, 0.06])  # none survives three tests

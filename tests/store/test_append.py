@@ -134,7 +134,7 @@ def test_a_fork_made_in_the_store_can_be_played_on_and_saved(store, saved):
     assert (info.parent, info.fork_seq, info.head_seq, info.label) == ("main", END_OF_TURN_1, END_OF_TURN_1,
                                                                        "bids swapped")
     with pytest.raises(BranchExists):
-        store.fork(saved.game_id, "main", 3, "what-if")
+        store.fork(saved.game_id, "main", 4, "what-if")
     with pytest.raises(StoreError, match="cannot fork at 99"):
         store.fork(saved.game_id, "main", 99, "too-far")
 

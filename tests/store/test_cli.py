@@ -85,9 +85,9 @@ def test_branch_creates_a_fork_and_shows_the_tree(capsys, db_path, saved):
     assert code == 0
     assert "branch what-if of game game-1 forks main at event 8" in out
     assert "what-if: forks main at 8, 0 own events, head 8" in out
-    code, out, _ = run(capsys, "branch", "game-1", "--at", "3", "--name", "deeper", "--from", "what-if",
+    code, out, _ = run(capsys, "branch", "game-1", "--at", "4", "--name", "deeper", "--from", "what-if",
                        "--db", str(db_path))
-    assert code == 0 and "deeper: forks what-if at 3" in out
+    assert code == 0 and "deeper: forks what-if at 4" in out
     assert EventStore(db_path).branch_tree("game-1")["deeper"].parent == "what-if"
     code, out, _ = run(capsys, "branches", "game-1", "--db", str(db_path))
     assert code == 0 and "deeper" in out and "what-if" in out

@@ -85,9 +85,9 @@ def test_the_store_refuses_bad_names_before_writing(store):
     store.save_session(session)
     for name in ("", "\x1b[2J", "[link=x]y"):
         with pytest.raises(DataError):
-            store.fork("game-1", "main", 3, name)
+            store.fork("game-1", "main", 4, name)
     with pytest.raises(DataError):
-        store.fork("game-1", "main", 3, "ok-name", label="bell\x07")
+        store.fork("game-1", "main", 4, "ok-name", label="bell\x07")
     bad = played_session(game_id="other")
     bad.game.fork("main", 2, "a\nb")
     with pytest.raises(DataError):
@@ -131,9 +131,9 @@ def test_reads_open_the_file_read_only_so_readers_share_it(db_path, saved):
     assert reader.verify("game-1").ok
     assert time.monotonic() - started < 1.5
     with pytest.raises(StoreBusy, match="--wait SECONDS"):  # a write must wait, and says how to wait longer
-        reader.fork("game-1", "main", 3, "alt")
+        reader.fork("game-1", "main", 4, "alt")
     holder.wait(timeout=10)
-    assert reader.fork("game-1", "main", 3, "alt").fork_seq == 3
+    assert reader.fork("game-1", "main", 4, "alt").fork_seq == 4
 
 
 def test_aero_games_delete_removes_a_run_of_games_whole(db_path, capsys):

@@ -152,9 +152,9 @@ def test_compare_finds_where_two_branches_part(store, saved):
     assert identical.identical and identical.event_a is None and identical.state_hash_a == identical.state_hash_b
     assert same.seq == saved.seq
 
-    store.fork(saved.game_id, "main", 5, "short")
+    store.fork(saved.game_id, "main", 6, "short")  # a command boundary (branches.fork_point)
     prefix = store.compare(saved.game_id, "main", "short")
-    assert prefix.first_difference == 6 and prefix.event_b is None and prefix.event_a.seq == 6
+    assert prefix.first_difference == 7 and prefix.event_b is None and prefix.event_a.seq == 7
 
 
 def test_games_lists_a_summary_of_each_game(store, saved):
@@ -163,7 +163,7 @@ def test_games_lists_a_summary_of_each_game(store, saved):
     store.append(other.id, "main", tally_envelopes(other.id, 1, 250), expected_seq=0)
     third = played_session(game_id="game-2", seed=99)
     store.save_session(third)
-    store.fork(saved.game_id, "main", 3, "side")
+    store.fork(saved.game_id, "main", 4, "side")
     summaries = {summary.id: summary for summary in store.games()}
     assert list(summaries) == [saved.game_id, "tally-1", "game-2"]  # oldest first
     first = summaries[saved.game_id]

@@ -230,7 +230,10 @@ def test_autonomous_weapons_ground_targets_and_terrain_are_drawn_from_the_state(
     figure = board_figure(state, rules())
     autonomous = _by_name(figure, "Autonomous weapon")
     assert (autonomous.x[0], autonomous.y[0]) == pytest.approx(_mm(Hex(5, 5)))
-    assert [angle % 360 for angle in autonomous.marker.angle] == [180]
+    assert [angle % 360 for angle in autonomous.marker.angle] == [180, 180]
+    # Its heading shows: a pointer ahead of it along facing 3 (south).
+    assert autonomous.marker.symbol[1] == "triangle-up"
+    assert autonomous.x[1] == pytest.approx(autonomous.x[0]) and autonomous.y[1] < autonomous.y[0]
     ground = _by_name(figure, "ground target")
     assert (ground.x[0], ground.y[0]) == pytest.approx(_mm(Hex(6, 6)))
     assert "Bunker" in ground.hovertext[0]

@@ -84,7 +84,7 @@ def test_aero_report_reports_a_pawns_game(stored, tmp_path, capsys):
     assert main(["report", session.game_id, "--db", str(db), "--out", str(out)]) == 0
     page = out.read_text(encoding="utf-8")
     headings = re.findall(r"<h2>([^<]+)</h2>", page)
-    assert headings == ["Replay", "Per side", "Dice"]  # no levels, no hexes, no sections of its own
+    assert headings == ["Replay", "Chances of winning", "Per side", "Dice"]  # no levels, hexes or sections of its own
     outcome = session.ruleset.outcome(session.state)
     assert outcome.reason in page and f"{outcome.winner} wins" in page
     for side in pawns_rules.SIDES:

@@ -22,7 +22,7 @@ from typing import Any
 import msgspec
 
 from aero_events.bots.random_bot import StableRandom
-from aero_events.hexgrid import Hex, Pose, arcs_containing, range_band
+from aero_events.hexgrid import MAX_RANGE, Hex, Pose, arcs_containing, range_band
 
 from . import commands as c
 from . import movement
@@ -56,7 +56,13 @@ class GreedyBot:
         # many plans end where others do. Keyed by object identity, with the objects kept alive beside
         # the value (so no id is reused while the table lives); emptied at each decision.
         self._positions: dict[tuple, tuple[Any, Any, float]] = {}
-        self._shots: dict[tuple, tuple[Any, Any, float]] = {}
+        #: The best end over the altitude choices (:meth:`_end_value`): many flights of one manoeuvre end
+        #: where others do. Same keying and lifetime as ``_positions``.
+        self._ends: dict[tuple, tuple[Any, Any, float]] = {}
+        #: (state, aircraft, :meth:`_enemy_terms`) of the decision under way.
+        self._enemy_cache: tuple[Any, Any, list[tuple]] | None = None
+        #: :func:`_score_terms` of the decision under way.
+        self._score_terms: tuple | None = None
         #: Weapons that bear, by weapons carried, band, arcs and relative Altitude (_weapon_terms): kept.
         self._terms: dict[tuple, tuple[Any, tuple[tuple[int, float], ...]]] = {}
 
@@ -65,7 +71,9 @@ class GreedyBot:
     def choose(self, session: Any, player: str, options: Sequence[Any]) -> Any:
         rules, state = session.ruleset, session.state
         self._positions.clear()
-        self._shots.clear()
+        self._ends.clear()
+        self._enemy_cache = None
+        self._score_terms = None
         first = options[0]
         if isinstance(first, c.ChooseManoeuvre):
             aircraft = state.aircraft[first.aircraft]
@@ -99,29 +107,29 @@ class GreedyBot:
                         target: AircraftState, target_hex: Hex, target_altitude: int,
                         target_evading: bool) -> float:
         """Expected Structure lost by ``target`` if ``firer`` fired everything that bears on it."""
-        key = (id(firer), firer_pose, firer_altitude, id(target), target_hex, target_altitude, target_evading)
-        known = self._shots.get(key)
-        if known is not None and known[0] is firer and known[1] is target:
-            return known[2]
-        value = self._expected_damage(rules, firer, firer_pose, firer_altitude, target, target_hex,
-                                      target_altitude, target_evading)
-        self._shots[key] = (firer, target, value)
+        table = _damage_table(rules.catalogue, firer.weapons, firer.ammo)
+        dq, dr = target_hex[0] - firer_pose.hex[0], target_hex[1] - firer_pose.hex[1]
+        by_altitude = table.setdefault((dq, dr, firer_pose.facing), {})
+        key = (firer_altitude, target_altitude, target_evading)
+        value = by_altitude.get(key)
+        if value is None:
+            value = by_altitude[key] = self._expected_damage(rules, firer, dq, dr, firer_pose.facing,
+                                                             firer_altitude, target_altitude, target_evading)
         return value
 
-    def _expected_damage(self, rules: Any, firer: AircraftState, firer_pose: Pose, firer_altitude: int,
-                         target: AircraftState, target_hex: Hex, target_altitude: int,
-                         target_evading: bool) -> float:
-        distance = firer_pose.hex.distance(target_hex)
-        band = range_band(distance)
+    def _expected_damage(self, rules: Any, firer: AircraftState, dq: int, dr: int, facing: int, firer_altitude: int,
+                         target_altitude: int, target_evading: bool) -> float:
+        """:meth:`expected_damage` of a target ``(dq, dr)`` hexes from a firer facing ``facing``: it depends on
+        nothing else (range, Fire Arc, Altitude and the firer's weapons, p.21-24), so it is kept in a table."""
+        band, arcs = _geometry(dq, dr, facing)
         if band is None or target_altitude == 0 or firer_altitude == 0:
             return 0.0
-        arcs = _arc_names(target_hex.q - firer_pose.hex.q, target_hex.r - firer_pose.hex.r, firer_pose.facing)
         modifier = -abs(firer_altitude - target_altitude) - (1 if target_evading else 0)
         hit = chance(5, modifier)
         if hit == 0:
             return 0.0
         total = 0.0
-        for dice, damage in self._weapon_terms(rules, firer, band.name, arcs, target_altitude - firer_altitude):
+        for dice, damage in self._weapon_terms(rules, firer, band, arcs, target_altitude - firer_altitude):
             total += dice * hit * damage
         return total
 
@@ -129,10 +137,9 @@ class GreedyBot:
                       climb: int) -> tuple[tuple[int, float], ...]:
         """The (Firepower dice, chance of a Damage roll) of each weapon of ``firer`` that bears on a target in
         ``arcs`` at ``band``, ``climb`` Altitude levels above it (p.21-24), in the order of its weapons; the
-        same for every aircraft with the same weapons left, so worked out once."""
+        same for every aircraft with the same weapons and Ammo left, so worked out once."""
         catalogue = rules.catalogue
-        key = (id(catalogue), firer.weapons, tuple(ammo == 0 for ammo in firer.ammo), band, arcs,
-               (climb > 0) - (climb < 0))
+        key = (id(catalogue), firer.weapons, firer.ammo, band, arcs, (climb > 0) - (climb < 0))
         known = self._terms.get(key)
         if known is not None and known[0] is catalogue:
             return known[1]
@@ -166,6 +173,26 @@ class GreedyBot:
         return [a for a in state.aircraft.values()
                 if a.owner != aircraft.owner and a.status == FLYING and not a.ground_defence]
 
+    def _enemy_terms(self, rules: Any, state: GameState, aircraft: AircraftState) -> list[tuple]:
+        """What :meth:`_exchange` needs of each enemy, worked out once per decision: where it is, its
+        Altitude, whether it evades (Stall or Spin), the weight of its threat and exposure, its worth, and
+        the damage tables of both sides' weapons."""
+        known = self._enemy_cache
+        if known is not None and known[0] is state and known[1] is aircraft:
+            return known[2]
+        catalogue = rules.catalogue
+        mine = _damage_table(catalogue, aircraft.weapons, aircraft.ammo)
+        terms = []
+        for enemy in self._enemies(state, aircraft):
+            # An enemy that has not moved yet will not be where it is now: its threat and its
+            # exposure count for less (UNMOVED_WEIGHT).
+            certainty = 1.0 if enemy.moved or state.phase != "movement" else UNMOVED_WEIGHT
+            terms.append((enemy, enemy.hex[0], enemy.hex[1], enemy.facing, enemy.altitude,
+                          enemy.stalled or enemy.spinning, certainty, certainty * _point_value(enemy), mine,
+                          _damage_table(catalogue, enemy.weapons, enemy.ammo)))
+        self._enemy_cache = (state, aircraft, terms)
+        return terms
+
     def position_value(self, rules: Any, state: GameState, aircraft: AircraftState, hex: Hex, facing: int,
                        altitude: int, speed: int, stalled: bool, off_board: bool) -> float:
         """How good it is for ``aircraft`` to end its move here, in Victory points (see the module docstring).
@@ -185,22 +212,52 @@ class GreedyBot:
                   altitude: int, stalled: bool) -> float:
         """The damage ``aircraft`` can expect to deal less that it can expect to take, ending here, and the
         pull towards the nearest enemy (the first terms of :meth:`position_value`)."""
-        pose = Pose(hex, facing)
-        value = 0.0
+        rows, closing = self._exchange_rows(rules, state, aircraft, unit, hex, facing)
+        return self._exchange_at(rules, aircraft, rows, closing, facing, altitude, stalled)
+
+    def _exchange_rows(self, rules: Any, state: GameState, aircraft: AircraftState, unit: float, hex: Hex,
+                       facing: int) -> tuple[list[tuple], float | None]:
+        """What :meth:`_exchange` needs at (hex, facing) whatever the Altitude: the offset of each enemy within
+        range and the damage tables of both sides at that offset, and the pull towards the nearest enemy."""
+        rows = []
         nearest = None
-        for enemy in self._enemies(state, aircraft):
-            evading = enemy.stalled or enemy.spinning
-            # An enemy that has not moved yet will not be where it is now: its threat and its
-            # exposure count for less (UNMOVED_WEIGHT).
-            certainty = 1.0 if enemy.moved or state.phase != "movement" else UNMOVED_WEIGHT
-            value += certainty * _point_value(enemy) * self.expected_damage(
-                rules, aircraft, pose, altitude, enemy, enemy.hex, enemy.altitude, evading)
-            value -= certainty * DEFENCE_WEIGHT * unit * self.expected_damage(
-                rules, enemy, Pose(enemy.hex, enemy.facing), enemy.altitude, aircraft, hex, altitude, stalled)
-            gap = hex.distance(enemy.hex)
-            nearest = gap if nearest is None else min(nearest, gap)
-        if nearest is not None:
-            value -= CLOSING_WEIGHT * unit * nearest
+        q, r = hex
+        for (enemy, eq, er, efacing, ealtitude, evading, certainty, worth, mine, theirs) \
+                in self._enemy_terms(rules, state, aircraft):
+            dq, dr = eq - q, er - r
+            gap = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+            nearest = gap if nearest is None or gap < nearest else nearest
+            if not 0 < gap <= MAX_RANGE:
+                continue  # out of range both ways (p.22): it adds nothing but the pull towards it
+            dealt = mine.get((dq, dr, facing))
+            if dealt is None:
+                dealt = mine[(dq, dr, facing)] = {}
+            taken = theirs.get((-dq, -dr, efacing))
+            if taken is None:
+                taken = theirs[(-dq, -dr, efacing)] = {}
+            rows.append((enemy, dq, dr, efacing, ealtitude, evading, certainty * DEFENCE_WEIGHT * unit, worth, dealt,
+                         taken))
+        return rows, (CLOSING_WEIGHT * unit * nearest if nearest is not None else None)
+
+    def _exchange_at(self, rules: Any, aircraft: AircraftState, rows: list[tuple], closing: float | None,
+                     facing: int, altitude: int, stalled: bool) -> float:
+        """:meth:`_exchange` from :meth:`_exchange_rows` at ``altitude``."""
+        value = 0.0
+        for enemy, dq, dr, efacing, ealtitude, evading, defence, worth, dealt_at, taken_at in rows:
+            key = (altitude, ealtitude, evading)
+            dealt = dealt_at.get(key)
+            if dealt is None:
+                dealt = dealt_at[key] = self._expected_damage(rules, aircraft, dq, dr, facing, altitude, ealtitude,
+                                                              evading)
+            key = (ealtitude, altitude, stalled)
+            taken = taken_at.get(key)
+            if taken is None:
+                taken = taken_at[key] = self._expected_damage(rules, enemy, -dq, -dr, efacing, ealtitude, altitude,
+                                                              stalled)
+            value += worth * dealt
+            value -= defence * taken
+        if closing is not None:
+            value -= closing
         return value
 
     def _position_value(self, rules: Any, state: GameState, aircraft: AircraftState, hex: Hex, facing: int,
@@ -209,37 +266,85 @@ class GreedyBot:
             return -10.0 * max(aircraft.points, 1)
         profile = rules.profile(aircraft)
         unit = _point_value(aircraft)
-        value = self._exchange(rules, state, aircraft, unit, hex, facing, altitude, stalled)
-        if stalled and not profile.can_hover:
-            value -= STALL_PENALTY * unit
-        if altitude <= 0:
-            value -= aircraft.points / 3  # a crash on a 1-2 (p.19)
-        if speed > profile.max_speed:
-            # Breaking Up: a hit on a 1-2 (p.19), and a damaged aircraft is worth 50% to the enemy (p.32).
-            value -= (unit + (0 if aircraft.damaged else aircraft.points / 2)) / 3 + unit
-        board = rules.board(state)
-        needed = max(speed, profile.min_speed)
-        room = _room_ahead(board, hex, facing, needed)
-        if room < needed:
-            value -= EDGE_PENALTY_PER_HEX * unit * (needed - room)
-        return value
+        exchange = self._exchange(rules, state, aircraft, unit, hex, facing, altitude, stalled)
+        return _score(aircraft, profile, unit, exchange, _room(rules.board(state), hex, facing), altitude, speed,
+                      stalled)
 
     def _flight_value(self, rules: Any, state: GameState, aircraft: AircraftState, flight: movement.Flight,
                       speed: int, stalled: bool) -> float:
         """The best value over the altitude choices after flying ``flight`` at ``speed``."""
-        board = rules.board(state)
-        off_board = movement.first_off_board(board, flight.path) is not None
+        off_board = movement.first_off_board(rules.board(state), flight.path) is not None
         end = flight.path[-1] if flight.path else aircraft.hex
+        return self._end_value(rules, state, aircraft, end, flight.final_facing, off_board, speed, stalled)
+
+    def _end_value(self, rules: Any, state: GameState, aircraft: AircraftState, end: Hex, facing: int,
+                   off_board: bool, speed: int, stalled: bool) -> float:
+        """The best :meth:`position_value` over the altitude choices (p.18) of a flight at ``speed`` ending at
+        (end, facing): :func:`_score` of each, its terms worked out once per decision."""
+        key = (id(state), id(aircraft), end, facing, off_board, speed, stalled)
+        known = self._ends.get(key)
+        if known is not None and known[0] is state and known[1] is aircraft:
+            return known[2]
+        if off_board:
+            best = -10.0 * max(aircraft.points, 1)  # whatever the Altitude
+            self._ends[key] = (state, aircraft, best)
+            return best
+        terms = self._score_terms
+        if terms is None or terms[0] is not state or terms[1] is not aircraft:
+            terms = self._score_terms = _score_terms(rules, state, aircraft)
+        (_, _, _, unit, rooms, stall_penalty, breaking_up, edge_penalty, max_altitude, min_speed,
+         max_speed, start_altitude, crash_penalty) = terms
+        room = rooms.get((end, facing))
+        if room is None:
+            room = _room(rules.board(state), end, facing)
+        rows, closing = self._exchange_rows(rules, state, aircraft, unit, end, facing)
         best = None
         for change in movement.altitude_options(speed):
-            altitude = aircraft.altitude + change
+            altitude = start_altitude + change
             new_speed = speed - 1 if change > 0 else speed + 1 if change < 0 else speed
-            profile = rules.profile(aircraft)
-            stall = stalled or (change > 0 and (altitude > profile.max_altitude or new_speed < profile.min_speed))
-            value = self.position_value(rules, state, aircraft, end, flight.final_facing, altitude, new_speed,
-                                        stall, off_board)
+            stall = stalled or (change > 0 and (altitude > max_altitude or new_speed < min_speed))
+            # _exchange_at, inline (this loop is the greedy bot's hottest)
+            value = 0.0
+            for enemy, dq, dr, efacing, ealtitude, evading, defence, worth, dealt_at, taken_at in rows:
+                dealt = dealt_at.get((altitude, ealtitude, evading))
+                if dealt is None:
+                    dealt = dealt_at[(altitude, ealtitude, evading)] = self._expected_damage(
+                        rules, aircraft, dq, dr, facing, altitude, ealtitude, evading)
+                taken = taken_at.get((ealtitude, altitude, stall))
+                if taken is None:
+                    taken = taken_at[(ealtitude, altitude, stall)] = self._expected_damage(
+                        rules, enemy, -dq, -dr, efacing, ealtitude, altitude, stall)
+                value += worth * dealt
+                value -= defence * taken
+            if closing is not None:
+                value -= closing
+            # _score, with its products worked out once (the same arithmetic in the same order)
+            if stall and stall_penalty is not None:
+                value -= stall_penalty
+            if altitude <= 0:
+                value -= crash_penalty
+            if new_speed > max_speed:
+                value -= breaking_up
+            needed = max(new_speed, min_speed)
+            if room < needed:
+                value -= edge_penalty * (needed - room)
+            if best is None or value > best:
+                best = value
+        self._ends[key] = (state, aircraft, best)
+        return best
+
+    def _ends_value(self, rules: Any, state: GameState, aircraft: AircraftState, manoeuvre: Any, speed: int,
+                    stalled: bool, straight_stalls: bool = True) -> float:
+        """The best :meth:`_end_value` over every way of flying ``manoeuvre`` (None: straight ahead) at
+        ``speed`` from where the aircraft is (straight ahead when too slow to complete it, p.17); with
+        ``straight_stalls``, a flight that is not the manoeuvre's own counts as stalled."""
+        best = None
+        for end, facing, staged, off_board in _flight_ends(rules.board(state), aircraft.hex, aircraft.facing,
+                                                           manoeuvre, speed):
+            value = self._end_value(rules, state, aircraft, end, facing, off_board, speed,
+                                    stalled or (straight_stalls and not staged))
             best = value if best is None else max(best, value)
-        return best if best is not None else 0.0
+        return best
 
     def _manoeuvre_value(self, rules: Any, state: GameState, aircraft: AircraftState, number: int) -> float:
         """The best value reachable with manoeuvre ``number`` over the throttle settings."""
@@ -250,22 +355,15 @@ class GreedyBot:
         best = -1e9
         for change in movement.throttle_options(profile, aircraft.speed, rules.options.throttle_past_limits):
             speed = aircraft.speed + change
-            stalled = speed < profile.min_speed
-            options = movement.flights(aircraft.hex, aircraft.facing, manoeuvre, speed) or \
-                [movement.straight(aircraft.hex, aircraft.facing, speed)]
-            for flight in options:
-                best = max(best, self._flight_value(rules, state, aircraft, flight, speed,
-                                                    stalled or not flight.stage_hexes))
+            best = max(best, self._ends_value(rules, state, aircraft, manoeuvre, speed, speed < profile.min_speed))
         return best
 
     def _throttle_value(self, rules: Any, state: GameState, aircraft: AircraftState, change: int) -> float:
         profile = rules.profile(aircraft)
         speed = aircraft.speed + change
-        moving = msgspec.structs.replace(aircraft, speed=speed)
-        flights = movement.manoeuvre_flights(rules, moving)
         stalled = speed < profile.min_speed and not profile.can_hover
-        return max(self._flight_value(rules, state, aircraft, f, speed, stalled or aircraft.stalled)
-                   for f in flights)
+        manoeuvre = rules.manoeuvres.get(aircraft.revealed) if aircraft.revealed is not None else None
+        return self._ends_value(rules, state, aircraft, manoeuvre, speed, stalled or aircraft.stalled, False)
 
     def _step_value(self, rules: Any, state: GameState, aircraft: AircraftState, option: Any) -> float:
         profile = rules.profile(aircraft)
@@ -345,19 +443,27 @@ class GreedyBot:
             hexes, facings, speeds, altitudes = axes
             speed_terms = [-abs(speed - (profile.min_speed + profile.max_speed) / 2) * 0.5 for speed in speeds]
             altitude_terms = [-abs(altitude - (profile.max_altitude + 1) / 2) * 0.5 for altitude in altitudes]
-            index = start
+            # value = (place + speed term) + altitude term only grows with place: a (hex, facing) whose place
+            # is short of the best place by far more than any rounding cannot hold the best value, so only
+            # the (hex, facing) near the best place are scored in full, in the products' order.
+            places = []
             for hex in hexes:
                 column, _ = board.to_offset(hex)
                 centre = -abs(column - board.columns / 2)
-                for facing in facings:
-                    place = _room_ahead(board, hex, facing, 8) * 1.0 + centre * 0.3
-                    for speed_term in speed_terms:
-                        partial = place + speed_term
-                        for altitude_term in altitude_terms:
-                            value = partial + altitude_term
-                            if best_value is None or value > best_value:
-                                best_value, best_index = value, index
-                            index += 1
+                places.extend(min(_room(board, hex, facing), 8) * 1.0 + centre * 0.3 for facing in facings)
+            near = max(places) - 1e-6
+            per_place = len(speed_terms) * len(altitude_terms)
+            for place_index, place in enumerate(places):
+                if place < near:
+                    continue
+                index = start + place_index * per_place
+                for speed_term in speed_terms:
+                    partial = place + speed_term
+                    for altitude_term in altitude_terms:
+                        value = partial + altitude_term
+                        if best_value is None or value > best_value:
+                            best_value, best_index = value, index
+                        index += 1
             start += len(part)
         return options[best_index]
 
@@ -375,9 +481,117 @@ class GreedyBot:
         return room * 1.0 + centre * 0.3 + middle_speed * 0.5 + middle_altitude * 0.5
 
 
+def _score(aircraft: AircraftState, profile: Any, unit: float, exchange: float, room: int, altitude: int,
+           speed: int, stalled: bool) -> float:
+    """:meth:`GreedyBot.position_value` from its exchange of fire and the hexes of board straight ahead."""
+    value = exchange
+    if stalled and not profile.can_hover:
+        value -= STALL_PENALTY * unit
+    if altitude <= 0:
+        value -= aircraft.points / 3  # a crash on a 1-2 (p.19)
+    if speed > profile.max_speed:
+        # Breaking Up: a hit on a 1-2 (p.19), and a damaged aircraft is worth 50% to the enemy (p.32).
+        value -= (unit + (0 if aircraft.damaged else aircraft.points / 2)) / 3 + unit
+    needed = max(speed, profile.min_speed)
+    if room < needed:
+        value -= EDGE_PENALTY_PER_HEX * unit * (needed - room)
+    return value
+
+
+def _score_terms(rules: Any, state: GameState, aircraft: AircraftState) -> tuple:
+    """What :func:`_score` computes from the aircraft alone, once: (state, aircraft, profile, the worth of a
+    Structure point, the board's room table, the Stall penalty (None when it may hover), the Breaking Up
+    penalty, the edge penalty per hex, Max Altitude, Min Speed, Max Speed, its Altitude, the Crash penalty)."""
+    profile = rules.profile(aircraft)
+    unit = _point_value(aircraft)
+    board = rules.board(state)
+    _room(board, aircraft.hex, aircraft.facing)  # the board's table exists from here on
+    rooms = _ROOMS[id(board)][1]
+    return (state, aircraft, profile, unit, rooms, None if profile.can_hover else STALL_PENALTY * unit,
+            (unit + (0 if aircraft.damaged else aircraft.points / 2)) / 3 + unit, EDGE_PENALTY_PER_HEX * unit,
+            profile.max_altitude, profile.min_speed, profile.max_speed, aircraft.altitude, aircraft.points / 3)
+
+
+#: id of a board -> (board, {(hex, facing): hexes straight ahead on the board, up to _ROOM_LIMIT}).
+_ROOMS: dict[int, tuple[Any, dict[tuple[Hex, int], int]]] = {}
+#: More than any Speed or look-ahead asks for (the dial runs 0-9, p.15).
+_ROOM_LIMIT = 24
+
+
+def _room(board: Any, hex: Hex, facing: int) -> int:
+    """How many hexes straight ahead of (hex, facing) stay on the board, up to ``_ROOM_LIMIT``: the room for
+    ``n`` hexes is ``min(_room(...), n)``."""
+    known = _ROOMS.get(id(board))
+    if known is None or known[0] is not board:
+        known = _ROOMS[id(board)] = (board, {})
+    rooms = known[1]
+    room = rooms.get((hex, facing))
+    if room is None:
+        room = rooms[(hex, facing)] = _room_ahead(board, hex, facing, _ROOM_LIMIT)
+    return room
+
+
+#: (id of the catalogue, weapons, which are out of Ammo) -> (catalogue, {(dq, dr, facing): {(firer Altitude,
+#: target Altitude, target evading): expected damage}}): see :meth:`GreedyBot._expected_damage`.
+_DAMAGE_TABLES: dict[tuple, tuple[Any, dict[tuple, float]]] = {}
+_DAMAGE_ENTRIES_KEPT = 1 << 21
+
+
+def _damage_table(catalogue: Any, weapons: tuple[str, ...], ammo: tuple[int | None, ...]) -> dict[tuple, float]:
+    """The table of expected damage of an aircraft carrying ``weapons`` with ``ammo`` (only which are spent
+    counts), filled as positions are met; emptied when the tables grow past ``_DAMAGE_ENTRIES_KEPT``."""
+    key = (id(catalogue), weapons, tuple([left == 0 for left in ammo]))
+    known = _DAMAGE_TABLES.get(key)
+    if known is None or known[0] is not catalogue:
+        if sum(len(table) for _, table in _DAMAGE_TABLES.values()) > _DAMAGE_ENTRIES_KEPT:
+            _DAMAGE_TABLES.clear()
+        known = _DAMAGE_TABLES[key] = (catalogue, {})
+    return known[1]
+
+
 def _point_value(aircraft: AircraftState) -> float:
     """What one Structure point of this aircraft is worth in Victory points (p.32)."""
     return aircraft.points / max(aircraft.starting_structure, 1) if aircraft.points else 5.0
+
+
+@lru_cache(maxsize=1 << 16)
+def _flight_ends(board: Any, hex: Hex, facing: int, manoeuvre: Any, speed: int
+                 ) -> tuple[tuple[Hex, int, bool, bool], ...]:
+    """The distinct (end hex, final facing, flown as the manoeuvre, off the board) of every way of flying
+    ``manoeuvre`` at ``speed`` from (hex, facing) (:func:`movement.flights`), or of flying straight ahead
+    (p.13) when ``manoeuvre`` is None or too slow to complete (p.17), in the order first met."""
+    q, r = hex
+    contains = board.contains
+    cells, plans = _reach_ends(manoeuvre, facing, speed)
+    on_board = 0  # a bit per hex any of the flights crosses
+    for bit, (a, b) in enumerate(cells):
+        if contains(Hex(q + a, r + b)):
+            on_board |= 1 << bit
+    ends: dict[tuple[Hex, int, bool, bool], None] = {}
+    for end, final_facing, staged, crossed in plans:
+        at = Hex(q + end[0], r + end[1]) if end is not None else hex
+        ends[(at, final_facing, staged, bool(crossed & ~on_board))] = None
+    return tuple(ends)
+
+
+@lru_cache(maxsize=4096)
+def _reach_ends(manoeuvre: Any, facing: int, speed: int
+                ) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[tuple[int, int] | None, int, bool, int], ...]]:
+    """The flights of :func:`_flight_ends` from the origin: the hexes any of them crosses, and for each
+    distinct flight its end (None: it stays where it is), final facing, whether it is the manoeuvre's own,
+    and the hexes it crosses as bits of that list, so that a flight is on the board where all its bits are."""
+    plans = movement.reach(manoeuvre, facing, speed) if manoeuvre is not None else ()
+    if not plans:
+        plans = (movement.straight(Hex(0, 0), facing, speed),)
+    cells: dict[tuple[int, int], int] = {}
+    distinct: dict[tuple[tuple[int, int] | None, int, bool, int], None] = {}
+    for flight in plans:
+        crossed = 0
+        for cell in flight.path:
+            crossed |= 1 << cells.setdefault((cell[0], cell[1]), len(cells))
+        end = (flight.path[-1][0], flight.path[-1][1]) if flight.path else None
+        distinct[(end, flight.final_facing, bool(flight.stage_hexes), crossed)] = None
+    return tuple(cells), tuple(distinct)
 
 
 @lru_cache(maxsize=65536)
@@ -575,6 +789,14 @@ def _pose_has_a_way_on(board: Any, hex: Hex, facing: int, manoeuvres: tuple[Any,
 def _manoeuvres_of(table: Any, profile: Any) -> tuple[Any, ...]:
     """The Ace Manoeuvres a profile can perform, as far as the table holds them (p.10)."""
     return tuple(table.get(number) for number in profile.ace_manoeuvres if number in table)
+
+
+@lru_cache(maxsize=1 << 15)
+def _geometry(dq: int, dr: int, facing: int) -> tuple[str | None, frozenset[str]]:
+    """The range band's name (p.22; None out of range) and :func:`_arc_names` of a target ``(dq, dr)`` hexes
+    from a firer facing ``facing``."""
+    band = range_band((abs(dq) + abs(dr) + abs(dq + dr)) // 2)
+    return (None, frozenset()) if band is None else (band.name, _arc_names(dq, dr, facing))
 
 
 @lru_cache(maxsize=4096)

@@ -160,39 +160,64 @@ def has_ammo(aircraft: AircraftState) -> bool:
 
 def cannot_fire(state: GameState, aircraft: AircraftState) -> tuple[str, str, int] | None:
     """Why ``aircraft`` may not be chosen to fire in this phase (message, rule, page), or None."""
-    if not aircraft.in_play:
-        return f"{aircraft.id} is {aircraft.status}", "Firing", 20
-    if aircraft.fired:
-        return f"{aircraft.id} has already fired this phase", "Firing phase sequence", 20
-    if not has_ammo(aircraft):
-        return f"{aircraft.id} has no weapon with Ammo left", "Ammo", 22
-    if aircraft.ground_defence:
-        if state.phase != FIRING:
-            return "a Ground Defence fires in the Firing phase", "Ground-to-Air Fire", 28
+    reason = _refusal(state, aircraft)
+    if reason is None:
         return None
+    if reason == _TAILED_GONE:
+        tailed = [state.aircraft[t] for t in tailed_by(aircraft) if t in state.aircraft]
+        return (f"{', '.join(t.id for t in tailed)}, which {aircraft.id} is Tailing, is no longer in the air",
+                "Tailing Fire", 13)
+    message, rule, page = _REFUSALS[reason]
+    return message.format(id=aircraft.id, status=aircraft.status), rule, page
+
+
+#: Why an aircraft may not fire (:func:`_refusal`): the message (formatted with its id and status), rule, page.
+_REFUSALS: dict[int, tuple[str, str, int]] = {
+    1: ("{id} is {status}", "Firing", 20),
+    2: ("{id} has already fired this phase", "Firing phase sequence", 20),
+    3: ("{id} has no weapon with Ammo left", "Ammo", 22),
+    4: ("a Ground Defence fires in the Firing phase", "Ground-to-Air Fire", 28),
+    5: ("landed aircraft cannot fire ({id})", "Landing", 19),
+    6: ("{id} is in a Spin and may not fire", "Recovering from a Spin", 29),
+    7: ("{id} is not Tailing an enemy aircraft", "Tailing Fire", 13),
+    9: ("{id} took off this turn and may not fire", "Taking-off", 19),
+}
+_TAILED_GONE = 8
+
+
+def _refusal(state: GameState, aircraft: AircraftState) -> int | None:
+    """The rule that keeps ``aircraft`` from firing in this phase, as a key of :data:`_REFUSALS` (or
+    ``_TAILED_GONE``), or None: :func:`cannot_fire` without building its message."""
+    if not aircraft.in_play:
+        return 1
+    if aircraft.fired:
+        return 2
+    if not has_ammo(aircraft):
+        return 3
+    if aircraft.ground_defence:
+        return 4 if state.phase != FIRING else None
     if aircraft.status != FLYING:
-        return f"landed aircraft cannot fire ({aircraft.id})", "Landing", 19
+        return 5
     if aircraft.spinning:
-        return f"{aircraft.id} is in a Spin and may not fire", "Recovering from a Spin", 29
+        return 6
     if state.phase == TAILING_FIRE:
         tailed = [state.aircraft[t] for t in tailed_by(aircraft) if t in state.aircraft]
         if not tailed:
-            return f"{aircraft.id} is not Tailing an enemy aircraft", "Tailing Fire", 13
+            return 7
         if all(target.status != FLYING or target.ground_defence for target in tailed):
-            return (f"{', '.join(t.id for t in tailed)}, which {aircraft.id} is Tailing, is no longer in the air",
-                    "Tailing Fire", 13)
+            return _TAILED_GONE
         return None
     if aircraft.took_off_turn == state.turn:
-        return f"{aircraft.id} took off this turn and may not fire", "Taking-off", 19
+        return 9
     return None
 
 
 def may_fire(state: GameState, aircraft: AircraftState) -> bool:
-    return cannot_fire(state, aircraft) is None
+    return _refusal(state, aircraft) is None
 
 
 def _has_eligible(state: GameState, player: str) -> bool:
-    return player not in state.passed and any(may_fire(state, a) for a in state.aircraft.values()
+    return player not in state.passed and any(_refusal(state, a) is None for a in state.aircraft.values()
                                               if a.owner == player)
 
 

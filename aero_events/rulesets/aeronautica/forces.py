@@ -22,7 +22,7 @@ from typing import Any
 
 import msgspec
 
-from aero_events.core.errors import RuleError, read_data_file
+from aero_events.core.errors import DataError, RuleError, read_data_file
 from aero_events.rulesets.aeronautica.profiles import (
     AircraftProfile,
     Catalogue,
@@ -39,11 +39,14 @@ __all__ = [
     "encode_force",
     "force_breaches",
     "force_points",
+    "load_checked_force",
     "load_force",
     "parse_force",
     "validate_force",
 ]
 
+#: The largest points limit a force file may name (the rulebook sets none; p.34's agreed values are 25-250).
+MAX_POINTS_LIMIT = 100_000
 #: A force may be up to this many points below the agreed limit (p.9).
 POINTS_BELOW_LIMIT = 10
 
@@ -414,10 +417,9 @@ def parse_force(raw: bytes | str, source: str = "<string>") -> ForceList:
     """
     doc = JsonDocument(raw, source, _entry_name)
     force = doc.decode(ForceList)
-    if force.points_limit is not None and force.points_limit < 1:
-        raise doc.error(
-            f"points_limit must be a positive number of points, not {force.points_limit}", ("points_limit",)
-        )
+    if force.points_limit is not None and not 1 <= force.points_limit <= MAX_POINTS_LIMIT:
+        raise doc.error(f"points_limit must be 1 to {MAX_POINTS_LIMIT} points, not {force.points_limit}",
+                        ("points_limit",))
     if not force.faction.strip():
         raise doc.error("faction is empty", ("faction",))
     return force
@@ -432,6 +434,17 @@ def load_force(path: str | Path) -> ForceList:
         return load_roster(path)
     raw = read_data_file(path)
     return parse_force(raw, str(path))
+
+
+def load_checked_force(path: str | Path, catalogue: Catalogue) -> ForceList:
+    """A force file read (:func:`load_force`) and checked against the force-building rules
+    (:func:`validate_force`); a breach is a DataError naming the file and the rule with its page."""
+    force = load_force(path)
+    try:
+        validate_force(force, catalogue)
+    except RuleError as breach:
+        raise DataError(str(breach), source=str(path)) from None
+    return force
 
 
 def encode_force(force: ForceList) -> bytes:

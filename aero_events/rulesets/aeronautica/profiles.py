@@ -466,6 +466,15 @@ class _LineScanner:
                 self.pos += 1
 
 
+def _first_bad_utf8_line(raw: bytes) -> int:
+    """The line of the first byte that is not UTF-8."""
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return raw[: exc.start].count(b"\n") + 1
+    return 1
+
+
 class JsonDocument:
     """A JSON data file read for decoding: its plain data, the line of every value, and a way to turn a
     problem at a path into a :class:`DataError` naming file, entry, field and line.
@@ -481,10 +490,15 @@ class JsonDocument:
         self.raw = raw
         try:
             self.data = msgspec.json.decode(raw)
+        except RecursionError:
+            raise DataError("not readable: nested too deeply", source=source, location=1) from None
+        except UnicodeDecodeError:
+            raise DataError("not UTF-8 text", source=source, location=_first_bad_utf8_line(raw)) from None
         except msgspec.DecodeError as exc:
             message = str(exc)
             m = _BYTE_POS.search(message)
-            line = raw[: int(m.group(1))].count(b"\n") + 1 if m else None
+            # no position (an empty or truncated file): the last line
+            line = raw[: int(m.group(1))].count(b"\n") + 1 if m else raw.rstrip().count(b"\n") + 1
             err = DataError(f"not valid JSON: {message}", source=source, location=line)
             err.line = line  # type: ignore[attr-defined]
             raise err from None

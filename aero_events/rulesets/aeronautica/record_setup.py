@@ -54,12 +54,12 @@ from typing import Any
 import msgspec
 
 from aero_events.core import RuleError
-from aero_events.core.errors import AeroError
+from aero_events.core.errors import AeroError, DataError
 from aero_events.core.interface import HeaderError, RecorderGuide, TableDecision, quote_word
 
 from . import movement
 from .commands import ActivateAircraft, AdjustAltitude, ChooseManoeuvre, ManoeuvrePlan, SetThrottle
-from .forces import AircraftEntry, ForceList, force_breaches, force_points, load_force
+from .forces import AircraftEntry, ForceList, force_breaches, force_points, load_checked_force
 from .notation import FACINGS, pose_text, step_text
 from .profiles import AircraftProfile, Catalogue
 from .scenarios.dogfight import DOGFIGHT, check_points_value, dogfight_setup
@@ -636,7 +636,7 @@ class AeronauticaRecorderGuide(RecorderGuide):
         what they do not give is asked, the forces typed in from the catalogue's choices."""
         catalogue = self.ruleset.catalogue
         paths = options.get("forces")
-        forces = [load_force(path) for path in paths] if paths else None
+        forces = [load_checked_force(path, catalogue) for path in paths] if paths else None
         defaults = [Path(path).stem for path in paths] if paths else ["first", "second"]
         names = list(options["players"]) if options.get("players") else [
             _ask_default(ask, f"name of the {which} player{where}", default)
@@ -652,7 +652,13 @@ class AeronauticaRecorderGuide(RecorderGuide):
         if forces is None:
             forces = [build_force(name, points, catalogue, ask, say) for name in names]
         board = options.get("board") or _ask_choice(ask, say, "the Area of Engagement (p.9)", BOARDS, "3x3")
-        return dogfight_setup((names[0], forces[0]), (names[1], forces[1]), points, board=board, catalogue=catalogue)
+        try:
+            return dogfight_setup((names[0], forces[0]), (names[1], forces[1]), points, board=board,
+                                  catalogue=catalogue)
+        except RuleError as breach:  # the two files together break a rule: both named
+            if not paths:
+                raise
+            raise DataError(str(breach), source=" and ".join(str(path) for path in paths)) from None
 
     def setup_headers(self, setup: GameSetup) -> dict[str, str]:
         return setup_headers(setup)

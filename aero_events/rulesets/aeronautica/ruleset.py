@@ -72,6 +72,10 @@ def parts_for(event_type: type) -> tuple[Callable[..., GameState | None], ...]:
     return tuple(found)
 
 
+#: A type :meth:`AeronauticaRules.fold` has not met yet (``_dispatch`` holds None for types that change nothing).
+_UNSEEN: Any = object()
+
+
 def _unchanged(state: GameState, event: Event) -> GameState:
     return state
 
@@ -242,7 +246,17 @@ class AeronauticaRules(Ruleset):
         if "evolve" in vars(self) or type(self).evolve is not AeronauticaRules.evolve:
             return super().fold(state, events)  # an evolve replaced or overridden: honour it
         apply = self._apply
+        dispatch = self._dispatch
         for event in events:
+            # _apply, with its usual case inline: a known event type offered to its one part.
+            parts = dispatch.get(type(event), _UNSEEN)
+            if parts is None:
+                continue  # a die, or a core event
+            if parts is not _UNSEEN and len(parts) == 1:
+                new = parts[0](self, state, event)
+                if new is not None:
+                    state = new
+                    continue
             state = apply(state, event)
         return state
 

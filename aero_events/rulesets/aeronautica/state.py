@@ -44,8 +44,12 @@ SET_UP = "set_up"
 ARRIVALS = "reserves"  # arrived reserves are placed, before Choose Manoeuvres (p.33)
 
 
-class AircraftState(msgspec.Struct, frozen=True, kw_only=True):
+class AircraftState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One aircraft on (or off) the Area of Engagement.
+
+    The state Structs here are not tracked by the garbage collector (``gc=False``): they are immutable
+    trees (no reference cycles), and a session keeps the state after every event, so tracking them made
+    each collection walk every state of every game in memory.
 
     ``manoeuvre`` and ``salt`` are the face-down token (secret until revealed);
     ``commitment`` is what the opponent sees of it.
@@ -109,7 +113,7 @@ class AircraftState(msgspec.Struct, frozen=True, kw_only=True):
         return self.status in (FLYING, LANDED)
 
 
-class GameState(msgspec.Struct, frozen=True, kw_only=True):
+class GameState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """Everything the rules need between two events."""
 
     players: tuple[str, str]
@@ -191,7 +195,7 @@ def player_view(state: GameState, player: str | None) -> dict[str, Any]:
 # ---------------------------------------------------------------- firing part (p.20-28)
 
 
-class PendingRoll(msgspec.Struct, frozen=True, kw_only=True):
+class PendingRoll(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A roll made for ``aircraft`` that its player may re-roll once per game (Imperial Ace p.37, Fly Boss
     p.45): the volley waits for AcceptRoll or UseReroll."""
 
@@ -202,7 +206,7 @@ class PendingRoll(msgspec.Struct, frozen=True, kw_only=True):
     roll: DiceRolled
 
 
-class AutoRoll(msgspec.Struct, frozen=True, kw_only=True):
+class AutoRoll(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A roll made for ``aircraft`` outside its firing (Stall or Spin recovery, the facing after a Spin, a
     Crash, Breaking Up, Ejector Seats, its armour roll) that its player may re-roll once per game (p.37, p.45): ``step`` names
     the rule that continues with whichever roll stands."""
@@ -215,7 +219,7 @@ class AutoRoll(msgspec.Struct, frozen=True, kw_only=True):
     weapon_index: int | None = None  # an armour roll: the volley's weapon whose damage it is against
 
 
-class ShotProgress(msgspec.Struct, frozen=True, kw_only=True):
+class ShotProgress(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One weapon of a volley on its way through the Firing sequence (p.20): to hit, then damage."""
 
     weapon_index: int
@@ -226,7 +230,7 @@ class ShotProgress(msgspec.Struct, frozen=True, kw_only=True):
     done: bool = False  # the damage is resolved (DamageRolled), or there was none to roll
 
 
-class Volley(msgspec.Struct, frozen=True, kw_only=True):
+class Volley(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The firing of one aircraft being resolved (p.20-23): every to-hit roll, then every damage roll."""
 
     aircraft: str
@@ -238,7 +242,7 @@ class Volley(msgspec.Struct, frozen=True, kw_only=True):
     launched: int = 0  # Autonomous weapons placed in this firing (at most two, p.25)
 
 
-class ReturnFire(msgspec.Struct, frozen=True, kw_only=True):
+class ReturnFire(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """Tail Gunner (p.24): ``aircraft`` may return fire at ``target``, the Tailing aircraft that fired on it."""
 
     aircraft: str
@@ -246,7 +250,7 @@ class ReturnFire(msgspec.Struct, frozen=True, kw_only=True):
     target: str
 
 
-class AutonomousWeapon(msgspec.Struct, frozen=True, kw_only=True):
+class AutonomousWeapon(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """An Autonomous weapon in flight (p.25): where it is, where it points, when it last moved.
 
     ``pending_hexes`` is the D3+3 rolled at the end of a Movement phase, waiting for its owner to steer.

@@ -10,12 +10,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
 from aero_events.core import DataError, Envelope, is_core_event
 from aero_events.core.interface import BotInfo, DecisionPoint, Outcome, Scenario, VersionInfo
+from aero_events.hexgrid import Board
 
 from . import legacy_commands, narrate
 from .commands import (
@@ -145,6 +146,10 @@ def demo_forces() -> tuple[ForceList, ForceList]:
     return thunderbolts, orks
 
 
+#: The longest game a matchup may ask for (the rulebook's is 12 turns, p.31).
+MAX_LAST_TURN = 1000
+
+
 class MatchupOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """A matchup's options for the face-off and the Dogfight: two force lists (the object or its file) and
     how the games are set up."""
@@ -152,7 +157,8 @@ class MatchupOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw
     forces: tuple[ForceList, ForceList]
     players: tuple[str, str] = DEMO_PLAYERS
     board: str = "3x3"
-    last_turn: int = 12
+    #: the game ends after this turn (p.31: 12); at least 1, and at most :data:`MAX_LAST_TURN`
+    last_turn: Annotated[int, msgspec.Meta(ge=1, le=MAX_LAST_TURN)] = 12
     points: int | None = None
     check_points: bool = True
     weather: str = "none"
@@ -178,6 +184,10 @@ def prepare_options(options: Mapping[str, Any], base_dir: str | None) -> dict[st
         raise DataError(detail or str(err), source="matchup", field=field or None) from None
     if checked.players[0] == checked.players[1]:
         raise DataError("the two players need different names", source="matchup", field="players")
+    try:
+        Board.preset(checked.board)
+    except ValueError as err:
+        raise DataError(str(err), source="matchup", field="board") from None
     return msgspec.to_builtins(checked)
 
 

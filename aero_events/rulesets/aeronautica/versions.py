@@ -79,6 +79,8 @@ UNHOOKED_OPTIONS: dict[str, str] = {}
 
 _NAME_RE = re.compile(r"^[a-z0-9][a-z0-9._-]*(/[a-z0-9][a-z0-9._-]*)*$")
 _Overrides = dict[str, dict[str, Any]]
+#: The largest number a variant may give a profile field (points, Structure, ranges): no profile comes near.
+MAX_VALUE = 10_000
 
 
 class RulesetVersion(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -279,6 +281,10 @@ def _override(collection: str, kind: type, entries: Mapping[str, Any], changes: 
         if "id" in fields and fields["id"] != entry_id:
             raise origin.error(f"the id is the key ({entry_id!r}); it cannot be changed", collection, entry_id,
                                "id")
+        for key, value in fields.items():
+            if isinstance(value, int) and not isinstance(value, bool) and not -MAX_VALUE <= value <= MAX_VALUE:
+                raise origin.error(f"{value} is out of range: a profile's numbers are at most {MAX_VALUE}",
+                                   collection, entry_id, key)
         base = msgspec.to_builtins(entries[entry_id]) if entry_id in entries else {}
         merged = {**base, **fields, "id": entry_id}
         try:
@@ -430,7 +436,7 @@ def register_variant(definition: RulesetVersion) -> VersionedRules:
             _VARIANTS[definition.name] = previous
         build_version.cache_clear()
         raise
-    register_ruleset(definition.name, functools.partial(VersionedRules, definition.name))
+    register_ruleset(definition.name, functools.partial(VersionedRules, definition.name), variant_of="aeronautica")
     return rules
 
 
@@ -446,7 +452,7 @@ def rules_for(name_or_path: str) -> AeronauticaRules:
         return load_variant(name_or_path)
     name = canonical_name(name_or_path)
     if name not in known_rulesets() and name in _VARIANTS:
-        register_ruleset(name, functools.partial(VersionedRules, name))
+        register_ruleset(name, functools.partial(VersionedRules, name), variant_of="aeronautica")
     try:
         rules = get_ruleset(name)
     except KeyError:

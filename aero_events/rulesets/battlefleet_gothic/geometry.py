@@ -69,6 +69,7 @@ def local(origin: tuple[int, int], heading: int, point: tuple[int, int]) -> tupl
 _ARC_BEARINGS = (("front", 0), ("right", 9000), ("rear", 18000), ("left", 27000))
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def quadrants(origin: tuple[int, int], heading: int, point: tuple[int, int]) -> frozenset[str]:
     """The bearing-compass quadrants (p.7) ``point`` lies in, seen from a ship at ``origin``: the shared
     package's 90-degree sectors (``aero_events.table.sectors``, boundaries inclusive).

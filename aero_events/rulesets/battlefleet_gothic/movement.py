@@ -359,9 +359,10 @@ def _distances(rules, state, ship, limit: MoveLimits, kind: str, angle: int) -> 
         if minimum not in candidates:
             candidates.insert(0, minimum)
     legal = []
+    free = allowance(rules, limit, None)  # the allowance met at or before ``total`` is one of these two
+    slowed = free if contact is None else allowance(rules, limit, contact)
     for total in candidates:  # the same arithmetic as check_move, on prefixes of the one path
-        met = contact if contact is not None and contact <= total else None
-        allowed = allowance(rules, limit, met)
+        allowed = slowed if contact is not None and contact <= total else free
         if total > allowed or total < min(limit.minimum, allowed) or (limit.exact and total != allowed):
             continue
         if _shape(limit, kind, angle, total)[0] is not None:

@@ -8,7 +8,7 @@ contract, as Aeronautica's ``ruleset.py`` does: each part has ``HANDLERS`` (comm
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
@@ -36,7 +36,8 @@ for _part in PARTS:
 
 
 class RuleOptions(msgspec.Struct, frozen=True, kw_only=True):
-    """Where players (or the text) disagree, a named option.
+    """Where players (or the text) disagree, a named option; a variant file changes them (README,
+    "Rule options").
 
     * ``brace_test``: "leadership" (p.23 "Take a Leadership test") or "command_check" (p.11).
     * ``brace_reactions``: offer the Brace for Impact window at all (False: never brace).
@@ -49,12 +50,23 @@ class RuleOptions(msgspec.Struct, frozen=True, kw_only=True):
       assault boats are not used) or True (the reconstruction in ``ordnance.json`` ``hit_and_run_raid``).
     """
 
-    brace_test: str = "leadership"
-    brace_reactions: bool = True
-    hulk_rolls: str = "per_attack"
-    brace_timing: str = "reaction"
-    brace_against: str = "any_damage"
-    hit_and_run: bool = False
+    brace_test: Annotated[Literal["leadership", "command_check"], msgspec.Meta(
+        description="the test to Brace for Impact: p.23 Leadership test, or p.11 Command check")] = \
+        "leadership"
+    brace_reactions: Annotated[bool, msgspec.Meta(
+        description="offer the Brace for Impact window at all (p.23)")] = True
+    hulk_rolls: Annotated[Literal["per_attack", "per_hit"], msgspec.Meta(
+        description="Catastrophic Damage rolls for a hulk that is hit: once per attack, or once per hit "
+                    "(p.26 Hulks)")] = "per_attack"
+    brace_timing: Annotated[Literal["reaction", "any_time"], msgspec.Meta(
+        description="when a ship may brace: in the ordnance phase or the opponent's turn (p.11, p.23), "
+                    "or at any time (p.12)")] = "reaction"
+    brace_against: Annotated[Literal["any_damage", "enemy_attacks"], msgspec.Meta(
+        description="what a ship braces against: any damage (p.23) or only the enemy's attacks (p.11)")] = \
+        "any_damage"
+    hit_and_run: Annotated[bool, msgspec.Meta(
+        description="boarding torpedoes and assault boats with the reconstructed hit-and-run raid (the raid "
+                    "is in the absent Advanced Rules, p.28, p.30)")] = False
 
     def __post_init__(self) -> None:
         if self.brace_test not in ("leadership", "command_check"):
@@ -72,6 +84,8 @@ class BattlefleetGothicRules(Ruleset):
 
     name: ClassVar[str] = "battlefleet-gothic/core"
     setup_type: ClassVar[type] = GameSetup
+    #: The options a variant file changes (core/interface.py ``VariantDefinition``), read via self.options.
+    options_type: ClassVar[type] = RuleOptions
 
     def __init__(self, data: GameData | None = None, options: RuleOptions | None = None):
         self.data = data or default_data()

@@ -18,6 +18,7 @@ Choices where the text is silent (README, "gaps"):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from itertools import pairwise
 
 from aero_events.table import (
@@ -39,8 +40,10 @@ RING_STEP = 100  # 1 mm
 RING_BEARINGS = tuple(range(0, 36000, 200))  # every 2 degrees, clockwise from north
 
 
+@lru_cache(maxsize=1 << 14)
 def manoeuvre_path(pose: Pose, manoeuvre: Manoeuvre) -> tuple[tuple[Point, ...], Pose]:
-    """The flight path of ``manoeuvre`` flown from ``pose`` and the pose it ends in (AIRBORNE MOVEMENT)."""
+    """The flight path of ``manoeuvre`` flown from ``pose`` and the pose it ends in (AIRBORNE MOVEMENT). Cached:
+    listing, the bots' look-ahead and ``decide`` fly the same manoeuvres from the same poses."""
     ahead = pose.moved(forward=manoeuvre.forward)
     points = [pose.position, ahead.position]
     end = ahead

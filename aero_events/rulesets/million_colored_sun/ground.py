@@ -65,6 +65,24 @@ class MoveCheck:
         self.obstacles = obstacles(rules, state, model.id)
         self.engaged = any(circles_within(model.position, self.radius, centre, other, NO_GO)
                            for _, centre, other in self.enemies)
+        self._near: dict[int, tuple[list, list, list]] = {}
+
+    def near(self, length: int) -> tuple[list, list, list]:
+        """The enemies, terrain and obstacles a move of ``length`` could reach, in their order: a piece farther
+        from the start than the move's length, its reach and 2 (the end point's rounding) cannot be met."""
+        found = self._near.get(length)
+        if found is None:
+            (x, y), radius = self.model.position, self.radius
+
+            def reachable(centre: tuple[int, int], other: int, limit: int = 0) -> bool:
+                dx, dy = centre[0] - x, centre[1] - y
+                return dx * dx + dy * dy <= (length + radius + other + limit + 2) ** 2
+
+            found = ([e for e in self.enemies if reachable(e[1], e[2], NO_GO)],
+                     [t for t in self.terrain if reachable(t[1], t[2])],
+                     [o for o in self.obstacles if reachable(o[0], o[1])])
+            self._near[length] = found
+        return found
 
     def problem(self, heading: int, length: int) -> tuple[str, str] | None:
         """Why a move of ``length`` along ``heading`` is illegal (reason, heading), or None."""
@@ -75,13 +93,15 @@ class MoveCheck:
         end = scatter(start, heading, length)
         if not (radius <= end[0] <= state.width - radius and radius <= end[1] <= state.height - radius):
             return "the move would leave the table", RULE
-        for enemy, centre, other in self.enemies:
+        enemies, terrain, obstacles = self.near(length) if length >= 0 else (self.enemies, self.terrain,
+                                                                              self.obstacles)
+        for enemy, centre, other in enemies:
             if sweep_within(start, end, radius, centre, other, NO_GO):
                 return f"the move would come within 3\" of {enemy}", RULE
-        for name, centre, other in self.terrain:
+        for name, centre, other in terrain:
             if sweep_within(start, end, radius, centre, other):
                 return f"the move would cross {name} (only FLY models pass over terrain)", RULE
-        if any(circles_within(end, radius, centre, other) for centre, other in self.obstacles):
+        if any(circles_within(end, radius, centre, other) for centre, other in obstacles):
             return "the model would end atop terrain or another model", RULE
         return None
 

@@ -9,7 +9,7 @@ to its state change.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
@@ -37,7 +37,8 @@ for _part in PARTS:
 
 
 class RuleOptions(msgspec.Struct, frozen=True, kw_only=True):
-    """Where players (or the text) disagree, a named option (README, "gaps").
+    """Where players (or the text) disagree, a named option (README, "gaps"); a variant file changes them
+    (README, "Rule options").
 
     * ``stand_height``: the optional rule of IGNORE OTHER MODELS: a model flies over terrain lower than its stand,
       and collides with anything higher (COLLISION); off: the pieces decided too tall before the game.
@@ -50,14 +51,24 @@ class RuleOptions(msgspec.Struct, frozen=True, kw_only=True):
       offer (any point may be given in a command).
     """
 
-    stand_height: bool = False
-    rear_arc_degrees: Literal[90, 180] = 90
-    pilot_input: Literal["up_to", "exact"] = "up_to"
-    natural_one_fails: bool = False
-    red_marker: Literal["declared", "flown"] = "declared"
-    missile_pilot_input: bool = False
-    bomb_step: int = inches(5)
-    return_step: int = inches(6)
+    stand_height: Annotated[bool, msgspec.Meta(
+        description="the optional rule of IGNORE OTHER MODELS: fly over terrain lower than the stand, "
+                    "collide with anything higher (COLLISION)")] = False
+    rear_arc_degrees: Annotated[Literal[90, 180], msgspec.Meta(
+        description="the rear arc of VULNERABLE TO TAIL ATTACKS, in degrees")] = 90
+    pilot_input: Annotated[Literal["up_to", "exact"], msgspec.Meta(
+        description='PILOT INPUT repositions the model up to 3", or exactly 3"')] = "up_to"
+    natural_one_fails: Annotated[bool, msgspec.Meta(
+        description="an Initiative test rolling a 1 fails whatever its modifiers (not in the text)")] = False
+    red_marker: Annotated[Literal["declared", "flown"], msgspec.Meta(
+        description="PERFORM RED MANUEVER's Blast Marker is gained when declared, or when flown")] = \
+        "declared"
+    missile_pilot_input: Annotated[bool, msgspec.Meta(
+        description="missiles get Pilot Input (they have no pilot)")] = False
+    bomb_step: Annotated[int, msgspec.Meta(gt=0, description="spacing of the bomb drop points the legal "
+                                          "commands offer, in centi-mm (1 inch = 2540)")] = inches(5)
+    return_step: Annotated[int, msgspec.Meta(gt=0, description="spacing of the edge positions offered to "
+                                            "returning models, in centi-mm (1 inch = 2540)")] = inches(6)
 
 
 def choices(rules: MillionColoredSunRules, state: GameState, player: str) -> bool:
@@ -74,6 +85,8 @@ class MillionColoredSunRules(Ruleset):
 
     name: ClassVar[str] = "million-colored-sun/2018"
     setup_type: ClassVar[type] = GameSetup
+    #: The options a variant file changes (core/interface.py ``VariantDefinition``), read via self.options.
+    options_type: ClassVar[type] = RuleOptions
 
     def __init__(self, data: GameData | None = None, options: RuleOptions | None = None):
         self.data = data or default_data()

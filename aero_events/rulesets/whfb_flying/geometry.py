@@ -135,8 +135,13 @@ def clear_of(rect, others) -> bool:
 
 def boxes_apart(first, second, margin: int) -> bool:
     """Whether the bounding boxes of two shapes are more than ``margin`` apart (then so are the shapes)."""
-    x0, y0, x1, y1 = bounds(first)
-    a0, b0, a1, b1 = bounds(second)
+    return bounds_apart(bounds(first), bounds(second), margin)
+
+
+def bounds_apart(first: tuple[int, int, int, int], second: tuple[int, int, int, int], margin: int) -> bool:
+    """:func:`boxes_apart` of two bounding boxes already worked out (``aero_events.table.bounds``)."""
+    x0, y0, x1, y1 = first
+    a0, b0, a1, b1 = second
     return a0 - x1 > margin or x0 - a1 > margin or b0 - y1 > margin or y0 - b1 > margin
 
 

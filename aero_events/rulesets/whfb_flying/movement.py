@@ -16,11 +16,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from aero_events.core import DiceCup, RuleError
-from aero_events.table import FULL_TURN, INCH, centre, compare_gap, heading_towards
+from aero_events.table import FULL_TURN, INCH, bounds, centre, compare_gap, heading_towards
 
 from .commands import EndVanguard, Move, Reform, VanguardMove
 from .events import FlightMade, UnitMoved, VanguardEnded
-from .geometry import boxes_apart, clear_of, footprint, moved_straight, on_table, sweep, terrain_rect, wheel
+from .geometry import (
+    bounds_apart,
+    boxes_apart,
+    clear_of,
+    footprint,
+    moved_straight,
+    on_table,
+    sweep,
+    terrain_rect,
+    wheel,
+)
 from .state import MOVEMENT, VANGUARD, GameState, UnitState
 
 if TYPE_CHECKING:
@@ -80,14 +90,18 @@ def check_position(rules: WhfbFlyingRules, state: GameState, unit: UnitState, po
                         rule=rule)
     if start_pose is not None and not in_air:
         start = footprint(unit, profile, start_pose, files)
-        near = [b for b in blockers if not (boxes_apart(start, b, 0) and boxes_apart(rect, b, 0)
-                                            and boxes_apart(_box_of(start, rect), b, 0))]
+        start_box, end_box = bounds(start), bounds(rect)
+        box = bounds(_box_of(start, rect))
+        near = [b for b, b_box in zip(blockers, map(bounds, blockers), strict=True)
+                if not (bounds_apart(start_box, b_box, 0) and bounds_apart(end_box, b_box, 0)
+                        and bounds_apart(box, b_box, 0))]
         if near and not clear_of(sweep(start, rect), near):
             raise RuleError(f"{unit.id} cannot move through another unit or a building on the ground", rule=rule)
+    rect_box = bounds(rect)
     for enemy in state.units.values():
         if enemy.side != unit.side and enemy.in_play and enemy.in_air == in_air and enemy.id not in exclude:
             other = footprint(enemy, rules.profile(enemy))
-            if not boxes_apart(rect, other, INCH) and compare_gap(rect, other, INCH) < 0:
+            if not bounds_apart(rect_box, bounds(other), INCH) and compare_gap(rect, other, INCH) < 0:
                 raise RuleError(f"{unit.id} cannot end within 1\" of {enemy.id} without charging it", rule=rule)
 
 

@@ -9,7 +9,7 @@ event to its state change.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
@@ -55,8 +55,12 @@ class RuleOptions(msgspec.Struct, frozen=True, kw_only=True):
       text's "with -1 To Hit"); -2 reads it as a further -1 on the host's Stand and Shoot penalty.
     """
 
-    scatter_distance: Literal["d6", "artillery"] = "d6"
-    swoop_stand_and_shoot_modifier: int = -1
+    scatter_distance: Annotated[Literal["d6", "artillery"], msgspec.Meta(
+        description="how far a falling model or character scatters on an arrow: D6 inches, or the artillery dice "
+                    "(2-10\", a misfire lands below); the text says only \"per the scatter dice\" (Falling)")] = "d6"
+    swoop_stand_and_shoot_modifier: Annotated[Literal[-1, -2], msgspec.Meta(
+        description="to-hit modifier of the Stand and Shoot against a Swoop: -1 (the text's \"with -1 To Hit\") "
+                    "or -2 (a further -1 on the host's Stand and Shoot penalty) (Swoop)")] = -1
 
 
 class WhfbFlyingRules(Ruleset):
@@ -64,6 +68,7 @@ class WhfbFlyingRules(Ruleset):
 
     name: ClassVar[str] = "whfb-flying/alternate"
     setup_type: ClassVar[type] = GameSetup
+    options_type: ClassVar[type] = RuleOptions
 
     def __init__(self, data: GameData | None = None, options: RuleOptions | None = None):
         self.data = data or default_data()

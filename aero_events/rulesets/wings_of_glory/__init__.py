@@ -24,7 +24,8 @@ def play_bot_game(scenario: str = "dogfight", seed: int = 1, bots: tuple[str, st
 
     rules = rules or WingsOfGloryRules()
     setup = rules.scenarios()[scenario].build({}, seed)
-    session = GameSession(rules, setup, dice=SeededDice(seed), game_id=game_id or f"wog-{scenario}-{seed}")
+    session = GameSession(rules, setup, dice=SeededDice(seed), game_id=game_id or f"wog-{scenario}-{seed}",
+                          metadata={"reproducible_salts": True})  # a bot game, replayed from its seed alone
     makers = rules.bots()
     players = setup.players
     play(session, {player: makers[name].make(rules, f"{seed}:{player}") for player, name in zip(players, bots)})

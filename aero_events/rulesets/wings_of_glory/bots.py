@@ -56,7 +56,9 @@ class HunterBot:
         if plans:
             plane_id = plans[0].plane
             mine = [o for o in plans if o.plane == plane_id]
-            return max(mine, key=lambda o: (self._score(state, state.planes[plane_id], o.card), -o.card))
+            plane = state.planes[plane_id]
+            context = self._plan_context(state, plane)
+            return max(mine, key=lambda o: (self._score(state, plane, o.card, context), -o.card))
         luck = [o for o in options if isinstance(o, UseLuck)]
         for option in luck:
             plane = state.planes[option.plane]
@@ -82,7 +84,9 @@ class HunterBot:
         weight = {"A": 2, "B": 3, "C": 4, "D": 5}
         return sum(weight[letter] for letter in option.letters) + (2 if command.target in state.planes else 0)
 
-    def _score(self, state: GameState, plane: PlaneState, number: int) -> int:
+    def _plan_context(self, state: GameState, plane: PlaneState) -> tuple[Pose, list]:
+        """What every card of one plane is scored against: the pose its next card is flown from, and each enemy
+        in play with its predicted pose, level, front sectors and tail sector (the same for every card)."""
         rules = self.rules
         pose = plane.pose
         moves = 1
@@ -91,6 +95,23 @@ class HunterBot:
             first = pieces.card(rules, plane, waiting)
             pose = pose.then(first.move)
             moves = 2
+        front = rules.catalogue.arc_sectors["front"]
+        enemies = []
+        for enemy in state.planes.values():
+            if not enemy.in_play or enemy.side == plane.side:
+                continue
+            straight = pieces.straight_card(rules, enemy)
+            predicted = enemy.pose
+            for _ in range(moves):
+                predicted = predicted.moved(forward=straight.dy, right=straight.dx)
+            enemies.append((predicted, enemy.level,
+                            [Sector.about(predicted, bearing, half) for bearing, half in front],
+                            Sector(predicted.turned(18000), 3000)))
+        return pose, enemies
+
+    def _score(self, state: GameState, plane: PlaneState, number: int, context=None) -> int:
+        rules = self.rules
+        pose, enemies = context or self._plan_context(state, plane)
         card = pieces.card(rules, plane, number)
         end = pose.then(card.move)
         width, height = state.table
@@ -108,27 +129,25 @@ class HunterBot:
             return score + self._bomber_score(state, plane, end, card)
         front = rules.catalogue.arc_sectors["front"]
         best = None
-        for enemy in state.planes.values():
-            if not enemy.in_play or enemy.side == plane.side:
-                continue
-            straight = pieces.straight_card(rules, enemy)
-            predicted = enemy.pose
-            for _ in range(moves):
-                predicted = predicted.moved(forward=straight.dy, right=straight.dx)
-            value = self._position_value(end, plane.level, predicted, enemy.level, front)
+        for predicted, level, their_front, their_tail in enemies:
+            value = self._position_value(end, plane.level, predicted, level, front, their_front, their_tail)
             best = value if best is None else max(best, value)
         return score + (best or 0)
 
-    def _position_value(self, mine: Pose, my_level: int, theirs: Pose, their_level: int, front) -> int:
+    def _position_value(self, mine: Pose, my_level: int, theirs: Pose, their_level: int, front,
+                        their_front=None, their_tail=None) -> int:
         me, them = (mine.x, mine.y), (theirs.x, theirs.y)
         d2 = (me[0] - them[0]) ** 2 + (me[1] - them[1]) ** 2
         distance = isqrt(d2)
         value = -abs(distance - 9000) // 10
-        if _in_sectors(mine, front, them) and distance <= 20000:
+        near = distance <= 20000
+        if near and _in_sectors(mine, front, them):
             value += 4000 if distance <= 10000 else 2500
-        if _in_sectors(theirs, front, me) and distance <= 20000:
+        if their_front is None:
+            their_front = [Sector.about(theirs, bearing, half) for bearing, half in front]
+        if near and any(point_in_sector(me, sector) for sector in their_front):
             value -= 2500
-        if point_in_sector(me, Sector(theirs.turned(18000), 3000)) and distance <= 20000:
+        if near and point_in_sector(me, their_tail or Sector(theirs.turned(18000), 3000)):
             value += 1500
         if my_level >= their_level:
             value += 200

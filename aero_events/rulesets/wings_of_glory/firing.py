@@ -26,6 +26,7 @@ Choices where the text is open:
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -41,6 +42,7 @@ from .commands import Done, Fire, LaunchPac
 from .events import Fired, GroundFire, PacLaunched, PlayerDone, SkillUsed
 from .geometry import (
     Point,
+    Pose,
     clip_to_piece,
     closest_point,
     crosses,
@@ -103,11 +105,20 @@ def reachable_point(rules: WingsOfGloryRules, firer: PlaneState, arc: str, polyg
                     reach: int | None) -> Point | None:
     """FIRING and TARGETING: a point of the target base inside the gun's cone, within ``reach`` of the peg, that
     the ruler reaches without meeting an obstacle (exact: :func:`aero_events.table.sight.visible_point`)."""
-    apex = (firer.pose.x, firer.pose.y)
-    target = TablePolygon(tuple(polygon))
-    blocks = [TablePolygon(tuple(o)) for o in obstacles]
-    for bearing, half in rules.catalogue.arc_sectors[arc]:
-        sector = Sector.about(firer.pose, bearing, half, reach)
+    return _reachable_point(rules.catalogue.arc_sectors[arc], firer.pose, tuple(polygon),
+                            tuple(tuple(o) for o in obstacles), reach)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _reachable_point(sectors: tuple[tuple[int, int], ...], pose: Pose, polygon: tuple[Point, ...],
+                     obstacles: tuple[tuple[Point, ...], ...], reach: int | None) -> Point | None:
+    """:func:`reachable_point` of one cone, target and obstacles: the same pieces in the same places give the
+    same point, so it is worked out once per position (listing commands, a bot and ``decide`` all ask)."""
+    apex = (pose.x, pose.y)
+    target = TablePolygon(polygon)
+    blocks = [TablePolygon(o) for o in obstacles]
+    for bearing, half in sectors:
+        sector = Sector.about(pose, bearing, half, reach)
         point = visible_point(apex, target, blocks, sector)
         if point is not None:
             return round(point[0]), round(point[1])
@@ -117,10 +128,17 @@ def reachable_point(rules: WingsOfGloryRules, firer: PlaneState, arc: str, polyg
 def nearest_in_cone(rules: WingsOfGloryRules, firer: PlaneState, arc: str, polygon) -> tuple[int, Point] | None:
     """RANGE: the squared distance from the peg to the nearest point of the base inside the cone, and that point
     (the part of the base inside the cone is a convex polygon, clipped exactly and rounded to 1/100 mm)."""
-    apex = (firer.pose.x, firer.pose.y)
+    return _nearest_in_cone(rules.catalogue.arcs[arc], firer.pose, tuple(polygon))
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _nearest_in_cone(arc_pieces: tuple[tuple[int, int], ...], pose: Pose,
+                     polygon: tuple[Point, ...]) -> tuple[int, Point] | None:
+    """:func:`nearest_in_cone` of one cone and base, worked out once per position."""
+    apex = (pose.x, pose.y)
     best = None
-    for piece in rules.catalogue.arcs[arc]:
-        region = clip_to_piece(polygon, apex, firer.pose.heading, piece)
+    for piece in arc_pieces:
+        region = clip_to_piece(polygon, apex, pose.heading, piece)
         if not region:
             continue
         point = closest_point(tuple(region), apex) if len(region) >= 3 else min(

@@ -30,6 +30,7 @@ Boundary rules (documented choices):
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -51,9 +52,10 @@ __all__ = ["Point", "Polygon", "Pose", "Transform", "arc_pieces", "clip_to_piece
            "rectangle", "segments_touch", "touches", "within"]
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def rectangle(pose: Pose, width: int, length: int, forward_offset: int = 0, right_offset: int = 0) -> Polygon:
     """An oriented rectangle ``width`` x ``length`` centred ``forward_offset`` ahead of ``pose`` (clockwise:
-    rear-left, front-left, front-right, rear-right)."""
+    rear-left, front-left, front-right, rear-right). Cached: a base stays where it is for many questions."""
     half_w, half_l = width // 2, length // 2
     local = ((-half_w, -half_l), (-half_w, half_l), (half_w, half_l), (half_w, -half_l))
     return tuple(pose.to_world((right_offset + x, forward_offset + y)) for x, y in local)

@@ -28,7 +28,8 @@ def describe_event(rules: Any, event: Any, state: Any = None) -> str:
         return f"{event.slot} plans card {event.order} face down ({where} slot)."
     if isinstance(event, RedactedEvent):
         who = event.public.get("plane", event.public.get("slot", event.owner))
-        return f"{who}: a face-down {event.secret_type.split('.')[-1]}."
+        what = _FACE_DOWN.get(event.secret_type.split(".")[-1], "choice")
+        return f"{who}: {what}, face down."
     if isinstance(event, OrdersRevealed):
         return "The cards are turned face up: " + ", ".join(f"{o.slot} {o.order}" for o in event.orders) + "."
     if isinstance(event, OrdersDiscarded):
@@ -85,6 +86,11 @@ def describe_event(rules: Any, event: Any, state: Any = None) -> str:
     if isinstance(event, e.SmokeAndFire):
         return f"{event.plane}: {event.smoke} smoke and {event.flames} flame counters left."
     return ""
+
+
+#: What another player sees of each sealed event, in words (the spectator's and the opponent's panels).
+_FACE_DOWN = {"CardPlanned": "a manoeuvre card planned", "SecretPoolDrawn": "damage counters drawn",
+              "SecretPoolReturned": "counters returned to the pool", "SecretCommandIssued": "an order given"}
 
 
 def describe_command(rules: Any, command: Any, state: Any = None) -> str:

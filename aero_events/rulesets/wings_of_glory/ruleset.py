@@ -7,7 +7,7 @@ answers the tools (narration, outcome, scene, scenarios, bots, secret commands, 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
@@ -32,9 +32,12 @@ for _part in PARTS:
             raise TypeError(f"{_command.__name__} is handled by two parts of the turn")
         _HANDLERS[_command] = _handler
 
+#: event type -> the part whose evolve applies it (filled as events are first met)
+_ROUTES: dict[type, Any] = {}
+
 
 class RuleOptions(msgspec.Struct, frozen=True, kw_only=True):
-    """Where the text is open or players disagree.
+    """Where the text is open or players disagree; a variant file changes them (README, "Rule options").
 
     ``speed_variant``: the card endpoint flown, "high" (dark, default) or "low" (WINGS-OF-GLORY-DATA.md s.2).
     ``illegal_plans``: "refuse" an illegal plan (default) or "penalise" it when revealed (ILLEGAL MANOEUVRES),
@@ -42,14 +45,21 @@ class RuleOptions(msgspec.Struct, frozen=True, kw_only=True):
     ``dive_climb_counters``: on a Dive the player keeps ("keep", default) or removes ("remove") all counters.
     """
 
-    speed_variant: str = "high"
-    illegal_plans: str = "refuse"
-    dive_climb_counters: str = "keep"
+    speed_variant: Annotated[Literal["high", "low"], msgspec.Meta(
+        description="the card endpoint flown: the high (dark) or the low speed "
+                    "(WINGS-OF-GLORY-DATA.md s.2)")] = "high"
+    illegal_plans: Annotated[Literal["refuse", "penalise"], msgspec.Meta(
+        description="an illegal plan is refused, or accepted and penalised when revealed (ILLEGAL "
+                    "MANOEUVRES)")] = "refuse"
+    dive_climb_counters: Annotated[Literal["keep", "remove"], msgspec.Meta(
+        description="on a Dive the player keeps, or removes, all climb counters (ALTITUDE, Dive)")] = "keep"
 
 
 class WingsOfGloryRules(Ruleset):
     name: ClassVar[str] = "wings-of-glory/bob-2017"
     setup_type: ClassVar[type] = GameSetup
+    #: The options a variant file changes (core/interface.py ``VariantDefinition``), read via self.options.
+    options_type: ClassVar[type] = RuleOptions
 
     def __init__(self, catalogue: Catalogue | None = None, options: RuleOptions | None = None):
         self.options = options or RuleOptions()
@@ -96,9 +106,13 @@ class WingsOfGloryRules(Ruleset):
     def evolve(self, state: GameState, event: Event) -> GameState:
         if type(event) is DiceRolled:
             return state
+        part = _ROUTES.get(type(event))  # each part answers by event type alone: route once, then directly
+        if part is not None:
+            return part.evolve(self, state, event)
         for part in PARTS:
             new = part.evolve(self, state, event)
             if new is not None:
+                _ROUTES[type(event)] = part
                 return new
         if type(event).__name__ in ("SecretDiceRolled",):
             return state
