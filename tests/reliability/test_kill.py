@@ -57,7 +57,7 @@ def kill_imports(db, source, kills: int) -> dict:
     for delay in delays(kills, 0.8, 2.5):
         kill_after(spawn("reimport", str(db), str(source)), delay)
         try:
-            games = {summary.id: summary.events for summary in store.games()}
+            games = {summary.id: summary.all_events for summary in store.games()}  # every branch
         except Exception:  # noqa: BLE001
             failed_opens += 1
             continue
