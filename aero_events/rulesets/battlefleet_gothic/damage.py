@@ -116,14 +116,21 @@ def resolve_hits(rules: BattlefleetGothicRules, out: Emitter, dice: DiceCup, tar
             out.emit(ev.HitsAbsorbed(ship=target_id, hits=absorbed))
             place_blast_markers(rules, out, ship, absorbed, geometry.bearing(ship.position, source), "shields")
             hits -= absorbed
-    if hits and ship.braced:
-        saves = dice.roll(hits, purpose="brace for impact saves", roller=ship.side, target=4)
-        out.emit(saves)
-        saved = sum(1 for face in saves.faces if face >= 4)
-        out.emit(ev.HitsSaved(ship=target_id, hits=hits, saved=saved))
-        hits -= saved
+    hits = brace_saves(out, dice, ship, hits)
     if hits:
         damage_points(rules, out, dice, target_id, hits, kind)
+
+
+def brace_saves(out: Emitter, dice: DiceCup, ship: ShipState, hits: int) -> int:
+    """Brace for Impact (p.23): a braced ship saves each hit it suffers on a 4+; returns the hits left. A ship
+    that is not braced (or no hit) rolls nothing."""
+    if not hits or not ship.braced:
+        return hits
+    saves = dice.roll(hits, purpose="brace for impact saves", roller=ship.side, target=4)
+    out.emit(saves)
+    saved = sum(1 for face in saves.faces if face >= 4)
+    out.emit(ev.HitsSaved(ship=ship.id, hits=hits, saved=saved))
+    return hits - saved
 
 
 def damage_points(rules: BattlefleetGothicRules, out: Emitter, dice: DiceCup, ship_id: str, amount: int,

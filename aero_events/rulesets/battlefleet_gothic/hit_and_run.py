@@ -46,11 +46,6 @@ def raids(rules: BattlefleetGothicRules, out: Emitter, dice: DiceCup, raider: st
         out.emit(ev.HitAndRunRaid(raider=raider, ship=ship_id, roll=roll.faces[0], needed=needed, success=success))
         if not success:
             continue
-        if ship.braced:
-            save = dice.d6(purpose="brace for impact saves", roller=ship.side, target=4)
-            out.emit(save)
-            saved = int(save.faces[0] >= 4)
-            out.emit(ev.HitsSaved(ship=ship_id, hits=1, saved=saved))
-            if saved:
-                continue
+        if not damage.brace_saves(out, dice, ship, 1):
+            continue
         damage.critical_hit(rules, out, dice, ship_id)

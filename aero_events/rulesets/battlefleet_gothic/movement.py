@@ -263,13 +263,8 @@ def blast_marker_damage(rules: BattlefleetGothicRules, out: Emitter, dice: DiceC
     out.emit(roll)
     if roll.faces[0] != 6:
         return
-    if ship.braced:  # p.23: a braced ship saves "each hit it suffers" on a 4+
-        save = dice.d6(purpose="brace for impact saves", roller=ship.side, target=4)
-        out.emit(save)
-        saved = int(save.faces[0] >= 4)
-        out.emit(ev.HitsSaved(ship=ship_id, hits=1, saved=saved))
-        if saved:
-            return
+    if not damage.brace_saves(out, dice, ship, 1):  # p.23: a braced ship saves "each hit it suffers" on a 4+
+        return
     damage.damage_points(rules, out, dice, ship_id, 1, "blast markers")
 
 
