@@ -109,28 +109,11 @@ def export_jsonl_bytes(conn: duckdb.DuckDBPyConnection, game_id: str) -> bytes:
     return buffer.getvalue()
 
 
-def _write_jsonl(conn: duckdb.DuckDBPyConnection, game_id: str, out: BinaryIO, *, events: bool = True) -> int:
-    """The game's JSON Lines; without ``events`` only its header and branch lines (the preamble a Parquet
-    export keeps so the file can be imported again)."""
-    record = game_record(conn, game_id)
-    infos = branch_infos(conn, game_id)
+def _write_jsonl(conn: duckdb.DuckDBPyConnection, game_id: str, out: BinaryIO) -> int:
     columns, by_branch = event_columns(conn, game_id, with_hash=True)
-    header = JsonlHeader(
-        format=JSONL_FORMAT, format_version=JSONL_FORMAT_VERSION, game_id=record.id, ruleset=record.ruleset,
-        data_version=record.data_version, engine_version=record.engine_version, created=utc_aware(record.created),
-        players=record.players, setup=msgspec.Raw(record.setup.encode()),
-        metadata=msgspec.json.decode(record.metadata), branch_count=len(infos), event_count=len(columns["seq"]),
-        main_line=_exported_main_line(conn, game_id),
-    )
-    out.write(_encoder.encode(header) + b"\n")
-    for info in infos.values():
-        rows = by_branch.get(info.id, [])
-        head_hash = columns["hash"][rows[-1]].hex() if rows else None
-        out.write(_encoder.encode(JsonlBranch(
-            id=info.id, parent=info.parent, fork_seq=info.fork_seq, label=info.label,
-            created=utc_aware(info.created), head_seq=info.head_seq, head_hash=head_hash)) + b"\n")
-    if not events:
-        return len(columns["seq"])
+    heads = {branch: columns["hash"][rows[-1]] for branch, rows in by_branch.items()}
+    record, infos, preamble = _preamble(conn, game_id, len(columns["seq"]), heads)
+    out.write(preamble)
     with gc_paused():
         for info in infos.values():
             records = [
@@ -144,6 +127,28 @@ def _write_jsonl(conn: duckdb.DuckDBPyConnection, game_id: str, out: BinaryIO, *
             if records:
                 out.write(_encoder.encode_lines(records))
     return len(columns["seq"])
+
+
+def _preamble(conn: duckdb.DuckDBPyConnection, game_id: str, event_count: int,
+              head_hashes: dict[str, bytes]) -> tuple[GameRecord, dict[str, Any], bytes]:
+    """A game's JSON Lines header and branch lines (what a Parquet export keeps on each game's first row, so
+    the file can be imported again), given its event count and each branch's head hash."""
+    record = game_record(conn, game_id)
+    infos = branch_infos(conn, game_id)
+    header = JsonlHeader(
+        format=JSONL_FORMAT, format_version=JSONL_FORMAT_VERSION, game_id=record.id, ruleset=record.ruleset,
+        data_version=record.data_version, engine_version=record.engine_version, created=utc_aware(record.created),
+        players=record.players, setup=msgspec.Raw(record.setup.encode()),
+        metadata=msgspec.json.decode(record.metadata), branch_count=len(infos), event_count=event_count,
+        main_line=_exported_main_line(conn, game_id),
+    )
+    lines = [_encoder.encode(header)]
+    for info in infos.values():
+        head_hash = head_hashes.get(info.id)
+        lines.append(_encoder.encode(JsonlBranch(
+            id=info.id, parent=info.parent, fork_seq=info.fork_seq, label=info.label, created=utc_aware(info.created),
+            head_seq=info.head_seq, head_hash=None if head_hash is None else head_hash.hex())))
+    return record, infos, b"\n".join(lines) + b"\n"
 
 
 def event_columns(conn: duckdb.DuckDBPyConnection, game_id: str, *,
@@ -188,11 +193,14 @@ def export_parquet(
                    WHERE {' AND '.join(conditions)}"""
     chosen = [row[0] for row in conn.execute(f"SELECT DISTINCT game FROM ({selected}) ORDER BY game",
                                              {k: v for k, v in params.items() if k != "path"}).fetchall()]
-    preambles = []
-    for game_id in chosen:
-        buffer = io.BytesIO()
-        _write_jsonl(conn, game_id, buffer, events=False)
-        preambles.append(buffer.getvalue().decode())
+    counts: dict[str, int] = {}
+    heads: dict[str, dict[str, bytes]] = {}
+    for game_id, branch, count, head in conn.execute(  # one pass for every game: its size and branch heads
+            "SELECT game, branch, count(*), arg_max(hash, seq) FROM events WHERE list_contains($games, game) "
+            "GROUP BY game, branch", {"games": chosen}).fetchall():
+        counts[game_id] = counts.get(game_id, 0) + count
+        heads.setdefault(game_id, {})[branch] = head
+    preambles = [_preamble(conn, game_id, counts[game_id], heads[game_id])[2].decode() for game_id in chosen]
     table = pa.table({"game": pa.array(chosen, pa.string()), "preamble": pa.array(preambles, pa.string())})
     with registered(conn, "parquet_preambles", table):
         row = first_row(conn.execute(
