@@ -65,7 +65,15 @@ from .lineage import hash_at, head_seq, lineage_events
 from .prefix import session_hash_at
 from .records import BranchInfo, GameRecord, GameSummary
 from .signing import SignatureCheck, check_signatures, load_public_key, read_signatures
-from .transfer import delete_game, export_jsonl, export_jsonl_bytes, export_parquet, read_jsonl, store_parsed
+from .transfer import (
+    delete_game,
+    export_jsonl,
+    export_jsonl_bytes,
+    export_parquet,
+    game_tables,
+    read_jsonl,
+    store_parsed,
+)
 from .views import record_appended_outcome, record_outcomes
 
 DEFAULT_PATH = "aero.duckdb"
@@ -169,8 +177,9 @@ class EventStore:
         with self._writing() as conn:
             ids = [row[0] for row in conn.execute("SELECT id FROM games WHERE starts_with(id, ?) ORDER BY id",
                                                   [prefix]).fetchall()]
+            tables = game_tables(conn)  # looked up once for the whole run of games
             for game_id in ids:
-                delete_game(conn, game_id)
+                delete_game(conn, game_id, tables)
         return ids
 
     def resolve_game_id(self, prefix: str) -> str:

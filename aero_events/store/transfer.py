@@ -591,18 +591,22 @@ def _exported_main_line(conn: duckdb.DuckDBPyConnection, game_id: str) -> str | 
     return None if line == ROOT_BRANCH else line
 
 
-def delete_game(conn: duckdb.DuckDBPyConnection, game_id: str) -> None:
+def delete_game(conn: duckdb.DuckDBPyConnection, game_id: str, tables: Sequence[str] | None = None) -> None:
     """Remove every row of a game (inside the caller's transaction): from every table with a ``game`` column
-    (events, branches, snapshots, outcomes, the recorder's and the simulations' tables, whoever added them),
-    then the game itself."""
-    tables = [row[0] for row in conn.execute(
+    (``tables``, default :func:`game_tables`), then the game itself."""
+    for table in game_tables(conn) if tables is None else tables:
+        conn.execute(f'DELETE FROM "{table}" WHERE game = ?', [game_id])
+    conn.execute("DELETE FROM games WHERE id = ?", [game_id])
+
+
+def game_tables(conn: duckdb.DuckDBPyConnection) -> list[str]:
+    """The tables of this database with a ``game`` column: events, branches, snapshots, outcomes, the
+    recorder's and the simulations' tables, whoever added them."""
+    return [row[0] for row in conn.execute(
         "SELECT c.table_name FROM duckdb_columns() c JOIN duckdb_tables() t "
         "ON t.table_name = c.table_name AND t.schema_name = c.schema_name AND t.database_name = c.database_name "
         "WHERE c.column_name = 'game' AND c.database_name = current_database() AND c.schema_name = 'main' "
         "ORDER BY c.table_name").fetchall()]
-    for table in tables:
-        conn.execute(f'DELETE FROM "{table}" WHERE game = ?', [game_id])
-    conn.execute("DELETE FROM games WHERE id = ?", [game_id])
 
 
 def write_game_jsonl(game: Game, path: str | os.PathLike, *, created: datetime | None = None) -> int:
