@@ -258,7 +258,8 @@ def demo_for(rules: Any) -> tuple[str, dict[str, Any], tuple[str, str]]:
 def bots() -> dict[str, BotInfo]:
     from aero_events.bots.random_bot import RandomBot
 
-    from .bots import BaselineBot, GreedyBot
+    from .baseline_bot import BaselineBot
+    from .bots import GreedyBot
 
     baseline = BotInfo(name="baseline", description="random among the choices that do not throw the game away "
                                                     "(no flying off the board, no Stall, Crash or Breaking Up by "
