@@ -39,6 +39,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    help="check a game's hash chains and replay it (exit 1 if it fails)")
     verify.add_argument("game", metavar="GAME", help="a stored game, or a .jsonl export to check with --key")
     verify.add_argument("--no-replay", action="store_true", help="check the hash chains only")
+    verify.add_argument("--no-decide", action="store_true",
+                        help="replay the events but do not decide the recorded commands again (faster)")
     verify.add_argument("--key", action="append", default=[], metavar="PUB",
                         help="a public key (Ed25519) that must have signed the game; repeat for each signer")
     verify.add_argument("--signatures", type=Path, metavar="FILE",
@@ -148,7 +150,7 @@ def run_verify(args: argparse.Namespace) -> int:
         return _verify_export(args)
     store: EventStore = open_store(args, must_exist=True)
     game_id = store.resolve_game_id(args.game)
-    report = store.verify(game_id, replay=not args.no_replay)
+    report = store.verify(game_id, replay=not args.no_replay, decide=not args.no_decide)
     out = console()
     out.print(Text(for_terminal(report.summary()), style="bold green" if report.ok else "bold red"))
     if report.problems:
@@ -182,7 +184,7 @@ def _verify_export(args: argparse.Namespace) -> int:
     out.print(Text(for_terminal(f"{args.game}: {check.summary()}"), style="bold green" if check.ok else "bold red"))
     scratch = EventStore(":memory:")
     game_id = scratch.import_jsonl(args.game)
-    report = scratch.verify(game_id, replay=not args.no_replay)
+    report = scratch.verify(game_id, replay=not args.no_replay, decide=not args.no_decide)
     out.print(Text(for_terminal(report.summary()), style="bold green" if report.ok else "bold red"))
     return 0 if check.ok and report.ok else 1
 

@@ -13,6 +13,12 @@ Two independent checks, each branch on its own:
 2. **The replay.** Fold the branch's events through the game's ruleset from the
    state at its fork point; every :class:`StateCheckpoint` must match the folded
    state's hash and every stored snapshot the folded state.
+3. **The decisions** (after a clean replay). Every recorded command is decided again under the game's
+   ruleset with the recorded dice and salts (:func:`~.refold.redecide_line`, as ``aero import`` does) and
+   must produce exactly the events stored after it. A chain can be recomputed by anyone who can write the
+   database file, and a replay only shows that the events apply; this shows that the rules produced them
+   (a die changed so that a miss reads as a hit is found here). A game recorded before commands were is
+   replayed only, and the report says so.
 
 Each problem names the game, the branch and the seq.
 """
@@ -25,7 +31,8 @@ import duckdb
 import msgspec
 
 from aero_events.core.errors import DataError
-from aero_events.core.session import StateCheckpoint
+from aero_events.core.events import Envelope
+from aero_events.core.session import StateCheckpoint, issued_command
 
 from .chain import GENESIS, chain_hashes
 from .codec import decode_payloads, gc_paused
@@ -42,6 +49,7 @@ TRUNCATED = "truncated"
 BRANCHES = "branches"
 SNAPSHOT = "snapshot"
 UNDECODABLE = "undecodable"
+DECIDED = "not decided"
 
 
 class Problem(msgspec.Struct, frozen=True, kw_only=True):
@@ -64,6 +72,8 @@ class VerifyReport(msgspec.Struct, kw_only=True):
     branches: int
     events: int
     replayed: bool
+    #: Whether every recorded command was decided again (False: not asked, or no recorded commands).
+    redecided: bool = False
     problems: list[Problem] = []
     notes: list[str] = []
 
@@ -76,7 +86,8 @@ class VerifyReport(msgspec.Struct, kw_only=True):
         return self.problems[0] if self.problems else None
 
     def summary(self) -> str:
-        checks = "hash chain and replay" if self.replayed else "hash chain"
+        checks = ("hash chain, replay and decisions" if self.redecided else
+                  "hash chain and replay" if self.replayed else "hash chain")
         if self.ok:
             return (f"game {self.game_id}: ok ({_count(self.events, 'event')} in {_count(self.branches, 'branch')}; "
                     f"{checks} checked)")
@@ -210,8 +221,10 @@ def check_branches(conn: duckdb.DuckDBPyConnection, game_id: str, infos: dict[st
 
 
 def check_replay(game_id: str, context: GameContext, infos: dict[str, BranchInfo], rows: dict[str, _BranchRows],
-                 snapshots: dict[tuple[str, int], bytes]) -> tuple[list[Problem], list[str]]:
-    """Fold each branch from the state at its fork point; checkpoints and snapshots must match."""
+                 snapshots: dict[tuple[str, int], bytes], replayed: dict[str, tuple[Any, list[Any]]] | None = None
+                 ) -> tuple[list[Problem], list[str]]:
+    """Fold each branch from the state at its fork point; checkpoints and snapshots must match. Each branch
+    replayed without a problem is put in ``replayed``: its id -> (the state at its fork point, its events)."""
     ruleset = context.ruleset
     needed = {(_owner(infos, info.parent, info.fork_seq), info.fork_seq)
               for info in infos.values() if info.parent in infos and info.fork_seq > 0}
@@ -229,15 +242,18 @@ def check_replay(game_id: str, context: GameContext, infos: dict[str, BranchInfo
                 continue
             state = states[key]
         branch = rows[info.id]
-        problem = _replay_branch(game_id, info, context, branch, state, snapshots, needed, states, ruleset)
+        events: list[Any] = []
+        problem = _replay_branch(game_id, info, context, branch, state, snapshots, needed, states, ruleset, events)
         if problem is not None:
             problems.append(problem)
+        elif replayed is not None:
+            replayed[info.id] = (state, events)
     return problems, notes
 
 
 def _replay_branch(game_id: str, info: BranchInfo, context: GameContext, branch: _BranchRows, state: Any,
                    snapshots: dict[tuple[str, int], bytes], needed: set[tuple[str, int]],
-                   states: dict[tuple[str, int], Any], ruleset: Any) -> Problem | None:
+                   states: dict[tuple[str, int], Any], ruleset: Any, decoded: list[Any]) -> Problem | None:
     def problem(kind: str, seq: int, message: str) -> Problem:
         return Problem(kind=kind, game_id=game_id, branch_id=info.id, seq=seq, message=message)
 
@@ -247,6 +263,7 @@ def _replay_branch(game_id: str, info: BranchInfo, context: GameContext, branch:
     except DataError as err:
         seq = int(str(err.location).removeprefix("seq ")) if err.location else info.fork_seq + 1
         return problem(UNDECODABLE, seq, err.detail + (f" (field {err.field})" if err.field else ""))
+    decoded.extend(events)
     evolve = ruleset.evolve
     for seq, event in zip(branch.seqs, events, strict=True):
         if type(event) is StateCheckpoint:
@@ -268,19 +285,28 @@ def _replay_branch(game_id: str, info: BranchInfo, context: GameContext, branch:
     return None
 
 
-def verify_game(conn: duckdb.DuckDBPyConnection, game_id: str, *, replay: bool = True) -> VerifyReport:
-    """Check a stored game's hash chains and (with ``replay``) re-fold every branch."""
+def verify_game(conn: duckdb.DuckDBPyConnection, game_id: str, *, replay: bool = True,
+                decide: bool = True) -> VerifyReport:
+    """Check a stored game's hash chains and (with ``replay``) re-fold every branch, then (with ``decide``,
+    when the replay found nothing) decide every recorded command again."""
     record = game_record(conn, game_id)
     infos = branch_infos(conn, game_id)
     rows = _load_rows(conn, game_id, infos)
     problems = check_branches(conn, game_id, infos) + check_chain(game_id, infos, rows)
     notes: list[str] = []
+    decided = False
     if replay:
         context = game_context(conn, game_id)
         snapshots = {(branch, int(seq)): bytes(blob) for branch, seq, blob in conn.execute(
             "SELECT branch, seq, state FROM snapshots WHERE game = ?", [game_id]).fetchall()}
-        replay_problems, notes = check_replay(game_id, context, infos, rows, snapshots)
+        replayed: dict[str, tuple[Any, list[Any]]] = {}
+        replay_problems, notes = check_replay(game_id, context, infos, rows, snapshots, replayed)
         problems.extend(replay_problems)
+        if decide and not problems:
+            decision_problems, decided = check_decisions(game_id, context, infos, rows, replayed)
+            problems.extend(decision_problems)
+            if not decided:
+                notes.append("recorded before commands were: its events were replayed, not decided again")
         if str(context.ruleset.data_version) != record.data_version:
             notes.append(f"recorded with data version {record.data_version}; "
                          f"this engine's {record.ruleset} has {context.ruleset.data_version}")
@@ -289,4 +315,41 @@ def verify_game(conn: duckdb.DuckDBPyConnection, game_id: str, *, replay: bool =
     order = list(infos)
     problems.sort(key=lambda p: (order.index(p.branch_id), p.seq))
     return VerifyReport(game_id=game_id, branches=len(infos), events=sum(len(r.seqs) for r in rows.values()),
-                        replayed=replay, problems=problems, notes=notes)
+                        replayed=replay, redecided=replay and decide and not problems and decided,
+                        problems=problems, notes=notes)
+
+
+def check_decisions(game_id: str, context: GameContext, infos: dict[str, BranchInfo], rows: dict[str, _BranchRows],
+                    replayed: dict[str, tuple[Any, list[Any]]]) -> tuple[list[Problem], bool]:
+    """Decide each branch's recorded commands again from its fork point (:func:`~.refold.redecide_line`); the
+    first event the rules did not produce is the branch's problem. Also says whether the game records its
+    commands at all (a game from before they were is replayed only)."""
+    from .refold import redecide_line
+
+    if not any(issued_command(event) is not None for _, events in replayed.values() for event in events):
+        return [], False
+    lines: dict[str, list[Envelope]] = {}
+
+    def line_of_play(branch_id: str) -> list[Envelope]:
+        if branch_id not in lines:
+            info, branch = infos[branch_id], rows[branch_id]
+            inherited = line_of_play(info.parent)[: info.fork_seq] if info.parent in infos else []
+            own = [Envelope(game_id=game_id, branch_id=branch_id, seq=seq, turn=turn, phase=phase, actor=actor,
+                            event=event)
+                   for seq, turn, phase, actor, event in zip(branch.seqs, branch.turns, branch.phases,
+                                                             branch.actors, replayed[branch_id][1], strict=True)]
+            lines[branch_id] = [*inherited, *own]
+        return lines[branch_id]
+
+    problems = []
+    for info in infos.values():
+        if info.id not in replayed or not rows[info.id].seqs:
+            continue
+        if info.parent is not None and info.parent not in replayed:
+            continue  # its parent's line could not be replayed: already noted
+        found = redecide_line(context.ruleset, context.setup, line_of_play(info.id), info.fork_seq,
+                              replayed[info.id][0])
+        if found is not None:
+            problems.append(Problem(kind=DECIDED, game_id=game_id, branch_id=info.id, seq=found.seq,
+                                    message=f"{found.message} (field {found.field})"))
+    return problems, True

@@ -30,7 +30,10 @@ sealed commands cannot be re-decided, so :func:`~.transfer.read_jsonl` refuses i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from aero_events.core.errors import AeroError, DataError
 from aero_events.core.events import Envelope, is_core_event
@@ -182,37 +185,61 @@ def records_commands(parsed: ParsedGame) -> bool:
     return any(issued_command(event) is not None for entry in parsed.branches.values() for event in entry.batch.events)
 
 
+class Undecided(msgspec.Struct, frozen=True):
+    """Where a line of play stops being what its rules decide: the seq of the first event the recorded
+    commands do not produce, the field at fault and why."""
+
+    seq: int
+    field: str
+    message: str
+    #: The failure belongs to the branch as a whole (the ruleset raised), not to the event at ``seq``.
+    whole_branch: bool = False
+
+
+def redecide_line(ruleset: Any, setup: Any, envelopes: Sequence[Envelope], start: int,
+                  start_state: Any) -> Undecided | None:
+    """Decide every recorded command of ``envelopes[start:]`` again (one line of play, ``start_state`` the
+    state its first ``start`` events fold to) with the recorded dice and salts; None when each produces
+    exactly the events recorded after it, with the command's player as their actor. Shared by ``aero
+    import`` (:func:`redecide_parsed`) and ``aero verify`` (:func:`~.integrity.verify_game`)."""
+    from aero_events.regress.decisions import recover_decisions
+
+    try:
+        recovery = recover_decisions(ruleset, setup, envelopes, start=start, start_state=start_state)
+    except AeroError as err:
+        return Undecided(seq=getattr(err, "seq", start + 1), field="payload",
+                         message=f"the rules of {ruleset.name} did not produce this event: {err}")
+    except Exception as err:  # noqa: BLE001 -- whatever a ruleset raises deciding a recorded command refuses it
+        return Undecided(seq=start + 1, field="payload", whole_branch=True,
+                         message=f"{ruleset.name} cannot decide the recorded commands: {type(err).__name__}: {err}")
+    for decision in recovery.decisions:
+        player = decision.command.player
+        for env in envelopes[decision.first_seq - 1: decision.last_seq]:
+            if env.actor != player and not (env.actor == CORE_ACTOR and type(env.event) is StateCheckpoint):
+                return Undecided(seq=env.seq, field="actor",
+                                 message=f"this {env.type} was caused by {player}'s command, but names "
+                                         f"{env.actor or 'no player'} as its actor")
+    return None
+
+
 def redecide_parsed(parsed: ParsedGame, context: GameContext, fork_states: dict[str, Any]) -> bool:
     """Decide every recorded command of ``parsed`` again (see the module docstring); refuse the file at the
     line of the first event the rules did not produce. Returns False, checking nothing, for a game recorded
     before commands were (re-folded only)."""
-    from aero_events.regress.decisions import recover_decisions
-
     if not records_commands(parsed):
         return False
-    ruleset, source = context.ruleset, parsed.source
     lines: dict[str, list[Envelope]] = {}
     for entry in parsed.branches.values():
         branch = entry.branch
         if not entry.batch.events:
             continue
         envelopes = _line_of_play(parsed, branch.id, lines)
-        try:
-            recovery = recover_decisions(ruleset, context.setup, envelopes, start=branch.fork_seq,
-                                         start_state=fork_states[branch.id])
-        except AeroError as err:
-            seq = getattr(err, "seq", branch.fork_seq + 1)
-            raise DataError(f"the rules of {ruleset.name} did not produce this event: {err}", source=source,
-                            location=_line_of(parsed, branch.id, seq), field="payload") from None
-        except Exception as err:  # noqa: BLE001 -- whatever a ruleset raises deciding a recorded command refuses it
-            raise DataError(f"{ruleset.name} cannot decide the recorded commands of branch {branch.id!r}: "
-                            f"{type(err).__name__}: {err}", source=source, location=entry.line,
-                            field="payload") from None
-        for decision in recovery.decisions:
-            player = decision.command.player
-            for env in envelopes[decision.first_seq - 1: decision.last_seq]:
-                if env.actor != player and not (env.actor == CORE_ACTOR and type(env.event) is StateCheckpoint):
-                    raise DataError(f"this {env.type} was caused by {player}'s command, but names "
-                                    f"{env.actor or 'no player'} as its actor", source=source,
-                                    location=_line_of(parsed, branch.id, env.seq), field="actor")
+        found = redecide_line(context.ruleset, context.setup, envelopes, branch.fork_seq, fork_states[branch.id])
+        if found is not None:
+            if found.whole_branch:
+                raise DataError(found.message.replace("recorded commands", f"recorded commands of branch "
+                                                                            f"{branch.id!r}", 1),
+                                source=parsed.source, location=entry.line, field=found.field)
+            raise DataError(found.message, source=parsed.source, location=_line_of(parsed, branch.id, found.seq),
+                            field=found.field)
     return True

@@ -487,10 +487,11 @@ class EventStore:
 
     # ---------------------------------------------------------------- integrity and transfer
 
-    def verify(self, game_id: str, *, replay: bool = True) -> VerifyReport:
-        """Re-walk every branch's hash chain and (with ``replay``) re-fold it through the ruleset."""
+    def verify(self, game_id: str, *, replay: bool = True, decide: bool = True) -> VerifyReport:
+        """Re-walk every branch's hash chain, (with ``replay``) re-fold it through the ruleset and (with
+        ``decide``) decide every recorded command again (:mod:`.integrity`)."""
         with self._reading() as conn:
-            return verify_game(conn, game_id, replay=replay)
+            return verify_game(conn, game_id, replay=replay, decide=decide)
 
     def export_jsonl(self, game_id: str, path: str | os.PathLike) -> int:
         """Write a game as JSON Lines (header, branches, events); returns the number of events."""
