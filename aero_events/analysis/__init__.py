@@ -11,8 +11,9 @@ Plotly figures:
 * :mod:`.charts`: the figures of those tables; :func:`report_html` / :func:`write_report`: one HTML page,
   with the ruleset's own sections after the generic ones (``Ruleset.report_sections``).
 
-Readers of Aeronautica-style firing and damage events (:mod:`.shots`, :mod:`.stats`, :mod:`.luck`,
-:func:`damage_by_turn`) serve the rulesets that record them (Aeronautica's report sections).
+Luck (:mod:`.luck`) reads the core ``DiceRolled`` events that carry a target number (DESIGN.md contract 3).
+What a ruleset's own events say (Aeronautica's shots, damage and Tailing) lives with the ruleset
+(``aero_events.rulesets.aeronautica.statistics``) and reaches the report through its ``report_sections``.
 
 Across games, in DuckDB: the views the store keeps in its file (:mod:`aero_events.store.views`;
 :func:`create_views` makes them on another connection, e.g. over a Parquet export) and
@@ -21,19 +22,15 @@ Across games, in DuckDB: the views the store keeps in its file (:mod:`aero_event
 
 from .luck import actual_successes, expected_successes, luck_summary, luck_table, success_chance
 from .many_games import game_outcomes, piece_type_summary
-from .over_time import damage_by_turn
 from .report import GameReport, report_html, write_report
 from .scenes import cell_usage, game_steps, level_traces, side_summary
-from .shots import ShotRecord, shot_records
-from .stats import aircraft_stats, game_result, game_shots, side_stats, victory_points
 from .tables import heading, query, table_html
 from .timeline import Timeline, fold_timeline, load_timeline, timeline_from_session
 from .views import create_views, view_names
 
 __all__ = [
-    "GameReport", "ShotRecord", "Timeline", "actual_successes", "aircraft_stats", "cell_usage", "create_views",
-    "damage_by_turn", "expected_successes", "fold_timeline", "game_outcomes", "game_result", "game_shots",
-    "game_steps", "heading", "level_traces", "load_timeline", "luck_summary", "luck_table",
-    "piece_type_summary", "query", "report_html", "shot_records", "side_stats", "side_summary",
-    "success_chance", "table_html", "timeline_from_session", "victory_points", "view_names", "write_report",
+    "GameReport", "Timeline", "actual_successes", "cell_usage", "create_views", "expected_successes",
+    "fold_timeline", "game_outcomes", "game_steps", "heading", "level_traces", "load_timeline", "luck_summary",
+    "luck_table", "piece_type_summary", "query", "report_html", "side_summary", "success_chance", "table_html",
+    "timeline_from_session", "view_names", "write_report",
 ]

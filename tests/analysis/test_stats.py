@@ -6,11 +6,17 @@ from collections import Counter
 
 import pytest
 
-from aero_events.analysis import aircraft_stats, damage_by_turn, game_result, game_shots, side_stats
-from aero_events.analysis.shots import shot_records
 from aero_events.analysis.timeline import timeline_from_session
 from aero_events.core import DiceRolled, Envelope
 from aero_events.rulesets.aeronautica import events as ev
+from aero_events.rulesets.aeronautica.statistics import (
+    aircraft_stats,
+    damage_by_turn,
+    game_result,
+    game_shots,
+    shot_records,
+    side_stats,
+)
 from tests.viz.games import eventful_session
 
 

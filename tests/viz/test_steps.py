@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-from aero_events.analysis.shots import shot_records
 from aero_events.analysis.timeline import fold_timeline, timeline_from_session
 from aero_events.core import StateCheckpoint
 from aero_events.rulesets.aeronautica.scene import to_mm
+from aero_events.rulesets.aeronautica.statistics import shot_records
 from aero_events.viz import replay_figure, replay_steps
 from aero_events.viz.steps import GAME_OVER, START
 from tests.viz.games import eventful_session, rules

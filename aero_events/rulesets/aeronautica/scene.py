@@ -155,7 +155,7 @@ def _paths(state: Any, events: Sequence[tuple[Any, Any, Any]], mat: float) -> tu
 
 
 def _lines_of_fire(events: Sequence[tuple[Any, Any, Any]], mat: float) -> tuple[LineOfFire, ...]:
-    from aero_events.analysis.shots import shot_records
+    from .statistics import shot_records
 
     lines = []
     for shot in shot_records(events):
@@ -334,11 +334,11 @@ def report_sections(rules: Any, timeline: Any) -> list[Any]:
     Tailing, Stalls, Spins, p.17-30), damage over turns, and luck against the odds of p.7."""
     from aero_events.analysis import charts
     from aero_events.analysis.luck import luck_summary, luck_table
-    from aero_events.analysis.over_time import damage_by_turn
-    from aero_events.analysis.stats import aircraft_stats, game_shots
     from aero_events.analysis.tables import table_html
     from aero_events.core.scene import ReportSection
     from aero_events.viz import style
+
+    from .statistics import aircraft_stats, damage_by_turn, game_shots
 
     colours = style.side_colours(timeline.players)
     shots = game_shots(timeline)

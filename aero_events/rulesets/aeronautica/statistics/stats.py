@@ -13,9 +13,10 @@ from collections import Counter
 
 import pyarrow as pa
 
+from aero_events.analysis.tables import query, table_from_rows
+from aero_events.analysis.timeline import Timeline
+
 from .shots import ShotRecord, shot_records
-from .tables import query, table_from_rows
-from .timeline import Timeline
 
 AIRCRAFT_SCHEMA = pa.schema([
     ("aircraft", pa.string()), ("side", pa.string()), ("profile", pa.string()), ("shots", pa.int64()),

@@ -10,9 +10,10 @@ from collections import defaultdict
 
 import pyarrow as pa
 
+from aero_events.analysis.tables import table_from_rows
+from aero_events.analysis.timeline import Timeline
+
 from .shots import ShotRecord, shot_records
-from .tables import table_from_rows
-from .timeline import Timeline
 
 DAMAGE_SCHEMA = pa.schema([
     ("turn", pa.int32()), ("side", pa.string()), ("damage_taken", pa.int64()), ("damage_dealt", pa.int64()),
