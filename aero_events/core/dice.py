@@ -242,10 +242,55 @@ class DiceSource(Protocol):
     A source may also name the items of a pool draw instead of rolling for them
     (``draw_items(pool, count, purpose, drawer) -> list[str]``, see :class:`.pools.ManualDraw`).
     A source keeps its position in plain attributes (lists copied), which the session saves and
-    restores around a refused command.
+    restores around a refused command; a class may say cheaply where it stands instead, by defining
+    ``mark()`` (any value) and ``restore(mark)`` itself (see :func:`mark_position`).
     """
 
     def draw(self, count: int, sides: int, purpose: str, roller: str | None) -> list[int]: ...
+
+
+def _copied_position(source: Any) -> Any:
+    """A copy of a source's attributes (lists copied), or None for a source without any."""
+    if not hasattr(source, "__dict__"):
+        return None
+    return {name: list(value) if isinstance(value, list) else value for name, value in vars(source).items()}
+
+
+def _restore_copied_position(source: Any, mark: Any) -> None:
+    if mark is not None:
+        for name, value in mark.items():
+            setattr(source, name, list(value) if isinstance(value, list) else value)
+
+
+#: Exact class -> (mark, restore) functions: the class's own ``mark``/``restore`` when it defines both in its
+#: body, else the copy of its attributes.
+_POSITION_KEEPERS: dict[type, tuple[Callable[[Any], Any], Callable[[Any, Any], None]]] = {}
+
+
+def _position_keeper(kind: type) -> tuple[Callable[[Any], Any], Callable[[Any, Any], None]]:
+    keeper = _POSITION_KEEPERS.get(kind)
+    if keeper is None:
+        own = vars(kind)
+        if callable(own.get("mark")) and callable(own.get("restore")):
+            keeper = (own["mark"], own["restore"])
+        else:  # a subclass may keep more state than its parent's mark() knows of: copy everything
+            keeper = (_copied_position, _restore_copied_position)
+        _POSITION_KEEPERS[kind] = keeper
+    return keeper
+
+
+def mark_position(source: Any) -> Any:
+    """Where a dice or salt source stands, for :func:`restore_position` after a refused command.
+
+    A class that defines ``mark()`` and ``restore(mark)`` in its own body says it cheaply (:class:`SeededDice`,
+    :class:`TapeDice`, :class:`ManualDice`, :class:`~aero_events.core.secrets.SaltSource`); any other source,
+    a subclass included, has its attributes copied (lists copied too)."""
+    return _position_keeper(type(source))[0](source)
+
+
+def restore_position(source: Any, mark: Any) -> None:
+    """Put ``source`` back where :func:`mark_position` found it."""
+    _position_keeper(type(source))[1](source, mark)
 
 
 def bytes_per_face(sides: int) -> int:
@@ -306,16 +351,24 @@ class SeededDice:
         return byte
 
     def draw(self, count: int, sides: int, purpose: str = "", roller: str | None = None) -> list[int]:
-        width = bytes_per_face(sides)
+        width = 1 if 2 <= sides <= 256 else bytes_per_face(sides)
         span = 256**width
         limit = span - span % sides
         next_byte = self._next_byte
         faces = []
-        if width == 1:
+        if width == 1 and type(self)._next_byte is SeededDice._next_byte:
+            # the common case, read from the block in hand without a call per byte (same bytes, same faces)
+            buffer, pos = self._buffer, self._pos
             while len(faces) < count:
-                byte = next_byte()
+                if pos >= len(buffer):
+                    self._pos = pos
+                    next_byte()  # the next block (and its first byte, read again below)
+                    buffer, pos = self._buffer, 0
+                byte = buffer[pos]
+                pos += 1
                 if byte < limit:
                     faces.append(byte % sides + 1)
+            self._pos = pos
             return faces
         while len(faces) < count:
             value = next_byte()
@@ -328,6 +381,13 @@ class SeededDice:
     def position(self) -> tuple[int, int]:
         """Where the stream stands, so that a copy can continue identically."""
         return (self._block, self._pos)
+
+    def mark(self) -> tuple[int, bytes, int]:
+        """Where the stream stands, for :meth:`restore` (:func:`mark_position`)."""
+        return (self._block, self._buffer, self._pos)
+
+    def restore(self, mark: tuple[int, bytes, int]) -> None:
+        self._block, self._buffer, self._pos = mark
 
 
 class ManualDice:
@@ -376,6 +436,13 @@ class ManualDice:
     def remaining(self) -> int:
         """How many entered faces are still waiting to be used."""
         return len(self._queue)
+
+    def mark(self) -> tuple[int, ...]:
+        """The faces still waiting, for :meth:`restore` (:func:`mark_position`)."""
+        return tuple(self._queue)
+
+    def restore(self, mark: tuple[int, ...]) -> None:
+        self._queue = list(mark)
 
     def draw(self, count: int, sides: int, purpose: str = "", roller: str | None = None) -> list[int]:
         if self._queue:
@@ -429,6 +496,17 @@ class TapeDice:
     @property
     def remaining(self) -> int:
         return len(self._faces) - self._pos
+
+    def mark(self) -> tuple[int, int, int, Any, Any]:
+        """Where the tape stands, its counts of extra faces, its fallback and where that stands (:meth:`restore`)."""
+        fallback = self.fallback
+        return (self._pos, self.extra_faces, self.extra_rolls, fallback,
+                None if fallback is None else mark_position(fallback))
+
+    def restore(self, mark: tuple[int, int, int, Any, Any]) -> None:
+        self._pos, self.extra_faces, self.extra_rolls, self.fallback, fallback_mark = mark
+        if self.fallback is not None:
+            restore_position(self.fallback, fallback_mark)
 
     def draw(self, count: int, sides: int, purpose: str = "", roller: str | None = None) -> list[int]:
         available = min(count, self.remaining)

@@ -211,6 +211,41 @@ def settled(orders: OrdersState) -> bool:
     return all_committed(orders) and all(slot in orders.revealed or slot in orders.discarded for slot in orders.slots)
 
 
+#: What kind of orders event each event type is (one of the four classes below, or None): worked out with
+#: issubclass once per type, so that a ruleset's subclass (Wings of Glory's ``CardPlanned``) is routed alike.
+_ORDERS_KINDS: dict[type, type | None] = {}
+_UNKNOWN = object()
+
+
+def _orders_kind(event_type: type) -> type | None:
+    kind = _ORDERS_KINDS.get(event_type, _UNKNOWN)
+    if kind is _UNKNOWN:
+        kind = next((base for base in (OrdersOpened, OrderCommitted, OrdersRevealed, OrdersDiscarded)
+                     if issubclass(event_type, base)), None)
+        _ORDERS_KINDS[event_type] = kind
+    return kind  # type: ignore[return-value]
+
+
+#: Reveals already checked against their commitment, keyed by the exact bytes checked (the canonical JSON of
+#: the order, the salt, the commitment): a fold that meets the same reveal again (the session folding what
+#: ``decide`` folded, a replay of the same log) does not hash it again. A reveal not met before is always
+#: hashed and checked (:func:`~aero_events.core.secrets.check_reveal`).
+_REVEALS_CHECKED: dict[tuple[bytes, str, str], None] = {}
+_REVEALS_CHECKED_LIMIT = 1 << 16
+_canonical_order = msgspec.json.Encoder(order="sorted")
+
+
+def _check_order_reveal(order: Any, salt: str, expected: str, slot: str) -> None:
+    payload = {"order": order}
+    key = (_canonical_order.encode(payload), salt, expected)
+    if key in _REVEALS_CHECKED:
+        return
+    check_reveal(payload, salt, expected, what=f"order of {slot}")
+    if len(_REVEALS_CHECKED) >= _REVEALS_CHECKED_LIMIT:
+        _REVEALS_CHECKED.clear()
+    _REVEALS_CHECKED[key] = None
+
+
 def evolve_orders(orders: OrdersState, event: Event) -> OrdersState | None:
     """``orders`` after ``event``; None when ``event`` is not an orders event (so an evolve can chain).
 
@@ -219,34 +254,34 @@ def evolve_orders(orders: OrdersState, event: Event) -> OrdersState | None:
     (:class:`DataError`, or :class:`~aero_events.core.errors.SecretMismatch` for the commitment).
     """
     replace = msgspec.structs.replace
-    if isinstance(event, OrdersOpened):
+    kind = _orders_kind(type(event))
+    if kind is None:
+        return None
+    if kind is OrdersOpened:
         return OrdersState(step=event.step, slots=dict(event.slots))
-    if isinstance(event, OrderCommitted):
+    if event.step != orders.step:
         _same_step(orders, event.step, event)
+    if kind is OrderCommitted:
         if orders.slots.get(event.slot) != event.owner or event.slot in orders.sealed:
             raise DataError(f"{event.owner} cannot commit an order for {event.slot!r} now", source="orders",
                             location=orders.step, field="slot")
         sealed = SealedOrder(owner=event.owner, commitment=event.commitment, order=event.order, salt=event.salt)
         return replace(orders, sealed={**orders.sealed, event.slot: sealed})
-    if isinstance(event, OrdersRevealed):
-        _same_step(orders, event.step, event)
+    if kind is OrdersRevealed:
         revealed = dict(orders.revealed)
         for shown in event.orders:
             sealed = orders.sealed.get(shown.slot)
             if sealed is None or sealed.owner != shown.owner:
                 raise DataError(f"no committed order of {shown.owner} for {shown.slot!r} to reveal", source="orders",
                                 location=orders.step, field="orders")
-            check_reveal({"order": shown.order}, shown.salt, sealed.commitment, what=f"order of {shown.slot}")
+            _check_order_reveal(shown.order, shown.salt, sealed.commitment, shown.slot)
             revealed[shown.slot] = shown.order
         return replace(orders, revealed=revealed)
-    if isinstance(event, OrdersDiscarded):
-        _same_step(orders, event.step, event)
-        for slot in event.slots:
-            if slot not in orders.sealed or slot in orders.revealed or slot in orders.discarded:
-                raise DataError(f"no face-down order for {slot!r} to put aside", source="orders",
-                                location=orders.step, field="slots")
-        return replace(orders, discarded=orders.discarded + event.slots)
-    return None
+    for slot in event.slots:  # an OrdersDiscarded
+        if slot not in orders.sealed or slot in orders.revealed or slot in orders.discarded:
+            raise DataError(f"no face-down order for {slot!r} to put aside", source="orders",
+                            location=orders.step, field="slots")
+    return replace(orders, discarded=orders.discarded + event.slots)
 
 
 def evolve_order_steps(steps: tuple[OrdersState, ...], event: Event) -> tuple[OrdersState, ...] | None:
@@ -255,18 +290,22 @@ def evolve_order_steps(steps: tuple[OrdersState, ...], event: Event) -> tuple[Or
     An :class:`OrdersOpened` adds a step (its name must be new); any other orders event goes to the step it
     names (a :class:`DataError` when none is open). A step is dropped once :func:`settled`.
     """
-    if isinstance(event, OrdersOpened):
+    kind = _orders_kind(type(event))
+    if kind is None:
+        return None
+    if kind is OrdersOpened:
         if any(orders.step == event.step for orders in steps):
             raise DataError(f"step {event.step!r} is already open", source="orders", location=event.step,
                             field="step")
         return (*steps, evolve_orders(OrdersState(), event))
-    if not isinstance(event, OrderCommitted | OrdersRevealed | OrdersDiscarded):
-        return None
+    step = event.step
     for index, orders in enumerate(steps):
-        if orders.step == event.step:
+        if orders.step == step:
             after = evolve_orders(orders, event)
-            rest = steps[index + 1:]
-            return (*steps[:index], *(() if settled(after) else (after,)), *rest)
+            # a slot just committed is neither revealed nor put aside: a commit never settles its step
+            if kind is not OrderCommitted and settled(after):
+                return (*steps[:index], *steps[index + 1:])
+            return (*steps[:index], after, *steps[index + 1:])
     raise DataError(f"a {event.type_name()} for step {event.step!r}, which is not open", source="orders",
                     location=event.step, field="step")
 

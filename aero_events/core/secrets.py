@@ -101,6 +101,14 @@ class SaltSource:
             return SaltSource(key=hmac.new(self._key, b"derived:" + label.encode(), hashlib.sha256).digest())
         return SaltSource(None if self._seed is None else f"{label}:{self._seed.decode()}")
 
+    def mark(self) -> int:
+        """How many salts this source has given, for :meth:`restore` (a session undoing a refused command,
+        :func:`~aero_events.core.dice.mark_position`); its seed or key never change."""
+        return self._counter
+
+    def restore(self, mark: int) -> None:
+        self._counter = mark
+
     def next(self) -> str:
         if self._key is not None:
             self._counter += 1

@@ -25,10 +25,10 @@ from typing import Any, ClassVar
 import msgspec
 
 from .decider import Command, Ruleset
-from .dice import DiceCup, DiceSource, SeededDice, rolls_after
+from .dice import DiceCup, DiceSource, SeededDice, mark_position, restore_position, rolls_after
 from .errors import AeroError
 from .events import Envelope, Event
-from .secrets import SaltSource, SecretEvent, redact
+from .secrets import SaltSource, SecretEvent, commitment, redact
 from .typed_commands import checked_encoding, refuse_if_mistyped
 
 CORE_ACTOR = None
@@ -270,56 +270,70 @@ class GameSession:
         A :class:`RuleError` (or any failure while folding) leaves the branch, the
         dice stream and the salt stream exactly as they were.
         """
-        dice_mark = _checkpoint(self.dice)
-        salt_mark = _checkpoint(self.salts)
-        command_salt_mark = _checkpoint(self.command_salts)
+        dice, salts, command_salts = self.dice, self.salts, self.command_salts
+        dice_mark, salt_mark = mark_position(dice), mark_position(salts)
+        command_salt_mark = mark_position(command_salts)
         try:
-            cup = DiceCup(self.dice, self._roll_count, salts=self.salts)
+            cup = DiceCup(dice, self._roll_count, salts=salts)
             before = self.state
             events = self.ruleset.decide(before, command, cup)
-            if self.record_commands:
-                events = [self._issued(command), *events]
-            staged = self._fold_new(before, events, command.player)
+            issued = self._issued(command) if self.record_commands else None
+            envelopes, states = self._fold_new(before, events, command.player, issued)
         except BaseException as error:
-            _restore(self.dice, dice_mark)
-            _restore(self.salts, salt_mark)
-            _restore(self.command_salts, command_salt_mark)
+            restore_position(dice, dice_mark)
+            restore_position(salts, salt_mark)
+            restore_position(command_salts, command_salt_mark)
             if isinstance(error, Exception):
                 refuse_if_mistyped(command)  # a RuleError naming the field (issue 16 item 8), else re-raise
             raise
-        for envelope, state in staged:
-            self.branch._append(envelope, state)
+        branch = self.branch
+        branch.own.extend(envelopes)
+        branch._states.extend(states)
         self._roll_count = cup.next_index
-        return [envelope for envelope, _ in staged]
+        return envelopes
 
     def _issued(self, command: Command) -> Event:
         """The record of ``command``: sealed, owned by its player, when the ruleset calls it secret."""
         encoded = checked_encoding(command)  # a RuleError for a mistyped field, before anything is appended
-        if self.ruleset.is_secret_command(command):
-            return SecretCommandIssued(owner=command.player, command=encoded).sealed(self.command_salts.next())
+        if self.ruleset.is_secret_command(command):  # sealed as SecretEvent.sealed seals, in one construction
+            salt = self.command_salts.next()
+            return SecretCommandIssued(owner=command.player, command=encoded, salt=salt,
+                                       commitment=commitment({"command": encoded}, salt))
         return CommandIssued(command=encoded)
 
-    def _fold_new(self, state: Any, events: Sequence[Event], actor: str | None) -> list[tuple[Envelope, Any]]:
+    def _fold_new(self, state: Any, events: Sequence[Event], actor: str | None, issued: Event | None = None
+                  ) -> tuple[list[Envelope], list[Any]]:
+        """The envelopes of ``issued`` (the command's record, if any) then ``events`` after the head, and the
+        state after each (state checkpoints included)."""
         ruleset = self.ruleset
         clock, evolve = ruleset.clock, ruleset.evolve
         game_id, branch_id = self.game.id, self.branch.id
+        checkpoints = self.checkpoints
         seq = self.seq
-        staged: list[tuple[Envelope, Any]] = []
+        envelopes: list[Envelope] = []
+        states: list[Any] = []
         # An event is stamped with the turn and phase in which it happened: the clock before it.
         turn, phase = clock(state)
+        if issued is not None:  # a core event changes no state: no evolve, and the clock stays where it was
+            seq += 1
+            envelopes.append(Envelope(game_id=game_id, branch_id=branch_id, seq=seq, turn=turn, phase=phase,
+                                      actor=actor, event=issued))
+            states.append(state)
         for event in events:
             state = evolve(state, event)
             seq += 1
-            staged.append((Envelope(game_id=game_id, branch_id=branch_id, seq=seq, turn=turn,
-                                    phase=phase, actor=actor, event=event), state))
+            envelopes.append(Envelope(game_id=game_id, branch_id=branch_id, seq=seq, turn=turn, phase=phase,
+                                      actor=actor, event=event))
+            states.append(state)
             turn_after, phase_after = clock(state)
-            if self.checkpoints and turn_after != turn:
+            if checkpoints and turn_after != turn:
                 seq += 1
                 mark = StateCheckpoint(turn=turn_after, state_hash=ruleset.state_hash(state))
-                staged.append((Envelope(game_id=game_id, branch_id=branch_id, seq=seq, turn=turn_after,
-                                        phase=phase_after, actor=CORE_ACTOR, event=mark), state))
+                envelopes.append(Envelope(game_id=game_id, branch_id=branch_id, seq=seq, turn=turn_after,
+                                          phase=phase_after, actor=CORE_ACTOR, event=mark))
+                states.append(state)
             turn, phase = turn_after, phase_after
-        return staged
+        return envelopes, states
 
     def record(self, envelopes: Iterable[Envelope]) -> None:
         """Append already-decided events (a replay or an import): fold them, never re-roll.
@@ -374,15 +388,3 @@ class GameSession:
         return GameSession(self.ruleset, dice=self.dice, salts=self.salts, game=self.game, branch=branch,
                            checkpoints=self.checkpoints, record_commands=self.record_commands)
 
-
-def _checkpoint(source: Any) -> Any:
-    """Copy of a dice or salt source's internal position, if it has one we can restore."""
-    if not hasattr(source, "__dict__"):
-        return None
-    return {name: list(value) if isinstance(value, list) else value for name, value in vars(source).items()}
-
-
-def _restore(source: Any, mark: Any) -> None:
-    if mark is not None:
-        for name, value in mark.items():
-            setattr(source, name, list(value) if isinstance(value, list) else value)

@@ -72,19 +72,36 @@ def _encodable(value: Any) -> bool:
     return True
 
 
+_encode = msgspec.json.Encoder().encode
+_decode = msgspec.json.Decoder().decode
+#: Command type -> a strict JSON decoder of it (what ``msgspec.convert(data, type, strict=True)`` of the decoded
+#: JSON checks, read straight from the bytes).
+_typed_decoders: dict[type, Any] = {}
+
+
+def _typed_decode(kind: type) -> Any:
+    decode = _typed_decoders.get(kind)
+    if decode is None:
+        decode = _typed_decoders[kind] = msgspec.json.Decoder(kind).decode
+    return decode
+
+
 def checked_encoding(command: Command) -> dict[str, Any]:
     """``command`` as the JSON data a ``CommandIssued`` stores; a :class:`RuleError` naming the field when a
-    field is not of its declared type."""
+    field is not of its declared type.
+
+    The check: the command's JSON decoded back into its type (JSON is strict: no ``"3"`` for ``3``) equals the
+    command (which also refuses a list where the type says tuple, a float where it says int)."""
     try:
-        encoded = msgspec.json.decode(msgspec.json.encode(command))
-        rebuilt = msgspec.convert(encoded, type(command), strict=True)
+        data = _encode(command)
+        rebuilt = _typed_decode(type(command))(data)
     except (TypeError, ValueError, OverflowError, msgspec.MsgspecError):
         rebuilt = None
     if rebuilt is None or rebuilt != command:
         refusal = _mismatch(command)
         raise refusal if refusal is not None else RuleError(
             f"command {_name(command)} cannot be recorded", rule=RULE)
-    return encoded
+    return _decode(data)
 
 
 def refuse_if_mistyped(command: Any) -> None:

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from aero_events.cli import main
+from aero_events.record import recorder as recorder_module
 from aero_events.record.recorder import TableRecorder
 from aero_events.rulesets.aeronautica import AeronauticaRules
 from aero_events.store import EventStore, StoreError
@@ -47,6 +48,16 @@ def quit_at(index: int):
 
 def _script(answers: list[str]) -> str:
     return "".join(f"{answer}\n" for answer in answers)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def salts_sealed_as_in_the_reference():
+    """The reference game and the games compared with it seal their secrets alike: the recorder's salt seed
+    (random in play) pinned to the game id, as tests/record/conftest.py does for its own tests (this module
+    must not depend on that one having run first)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(recorder_module, "new_salt_seed", lambda: GAME_ID)
+        yield
 
 
 @pytest.fixture(scope="module")

@@ -194,24 +194,57 @@ HANDLERS = {AdjustAltitude: adjust_altitude, Land: land, RocketBoostOut: rocket_
 rerolls.CONTINUATIONS.update({rerolls.CRASH: crash_result, rerolls.BREAKING_UP: breaking_up_result})
 
 
+#: The phases in which :func:`legal_commands` may offer a command: none (the ruleset never asks).
+COMMAND_PHASES: frozenset[str] = frozenset()
+
+
 def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> list[Command]:
     """The altitude step's choices are offered by the Movement phase (see movement.legal_commands)."""
     return []
 
 
+_replace = msgspec.structs.replace
+
+
+def _altitude_changed(rules: AeronauticaRules, state: GameState, event: AltitudeChanged) -> GameState:
+    aircraft = state.aircraft[event.aircraft]
+    if aircraft.altitude == event.altitude and aircraft.speed == event.speed:
+        return state
+    return with_aircraft(state, _replace(aircraft, altitude=event.altitude, speed=event.speed))
+
+
+def _crash_avoided(rules: AeronauticaRules, state: GameState, event: CrashAvoided) -> GameState:
+    return with_aircraft(state, _replace(state.aircraft[event.aircraft], altitude=1))
+
+
+def _broke_up(rules: AeronauticaRules, state: GameState, event: BrokeUp) -> GameState:
+    return with_aircraft(state, _replace(state.aircraft[event.aircraft], speed=event.speed))
+
+
+def _damage_suffered(rules: AeronauticaRules, state: GameState, event: DamageSuffered) -> GameState:
+    return with_aircraft(state, _replace(state.aircraft[event.aircraft], structure=event.structure))
+
+
+def _aircraft_destroyed(rules: AeronauticaRules, state: GameState, event: AircraftDestroyed) -> GameState:
+    return with_aircraft(state, _replace(state.aircraft[event.aircraft], status=DESTROYED, structure=0))
+
+
+def _landed(rules: AeronauticaRules, state: GameState, event: Landed) -> GameState:
+    return with_aircraft(state, _replace(state.aircraft[event.aircraft], status=LANDED, altitude=0, speed=0))
+
+
+#: The altitude part's reducers by event type (the ruleset's dispatch reads this table).
+_REDUCERS = {
+    AltitudeChanged: _altitude_changed,
+    CrashAvoided: _crash_avoided,
+    BrokeUp: _broke_up,
+    DamageSuffered: _damage_suffered,
+    AircraftDestroyed: _aircraft_destroyed,
+    Landed: _landed,
+}
+
+
 def evolve(rules: AeronauticaRules, state: GameState, event: Event) -> GameState | None:
-    replace = msgspec.structs.replace
-    if isinstance(event, AltitudeChanged):
-        aircraft = state.aircraft[event.aircraft]
-        return with_aircraft(state, replace(aircraft, altitude=event.altitude, speed=event.speed))
-    if isinstance(event, CrashAvoided):
-        return with_aircraft(state, replace(state.aircraft[event.aircraft], altitude=1))
-    if isinstance(event, BrokeUp):
-        return with_aircraft(state, replace(state.aircraft[event.aircraft], speed=event.speed))
-    if isinstance(event, DamageSuffered):
-        return with_aircraft(state, replace(state.aircraft[event.aircraft], structure=event.structure))
-    if isinstance(event, AircraftDestroyed):
-        return with_aircraft(state, replace(state.aircraft[event.aircraft], status=DESTROYED, structure=0))
-    if isinstance(event, Landed):
-        return with_aircraft(state, replace(state.aircraft[event.aircraft], status=LANDED, altitude=0, speed=0))
-    return None
+    """Reducers for the altitude part's events; None when the event is not one of them."""
+    reducer = _REDUCERS.get(type(event))
+    return reducer(rules, state, event) if reducer is not None else None

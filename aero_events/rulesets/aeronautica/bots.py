@@ -10,6 +10,10 @@ would carry it off the board. Firing takes the volley with the most expected dam
 Expected damage of a weapon at a target: Firepower dice at the range band (p.22) x the
 chance to hit 5+ with the Altitude and Stall/Spin modifiers (p.22, p.7) x the chance of
 the Damage roll (p.23), counting Extra Damage (p.24) as two.
+
+The manoeuvre, Throttle and plan decisions score all their flights at once with numpy
+(:mod:`.greedy_tables`), bit for bit as the one-at-a-time definitions (``_manoeuvre_value``,
+``_throttle_value``, ``_step_value``) do, so the bot plays the same games (issue 18).
 """
 
 from __future__ import annotations
@@ -19,16 +23,30 @@ from functools import lru_cache
 from typing import Any
 
 import msgspec
+import numpy as np
 
 from aero_events.bots.random_bot import StableRandom
-from aero_events.hexgrid import MAX_RANGE, Hex, Pose, arcs_containing, range_band
+from aero_events.hexgrid import MAX_RANGE, Hex, Pose
 
 from . import commands as c
 from . import movement
 from .baseline_bot import BaselineBot, _room_ahead  # noqa: F401 - BaselineBot re-exported here
+from .greedy_tables import (
+    Q_STRIDE,
+    R_STRIDE,
+    SPEEDS,
+    EndScorer,
+    EnemyTerms,
+    FlightBlock,
+    FlightPart,
+    RoomTable,
+    damage_grid,
+    flight_block,
+)
+from .greedy_tables import geometry as _geometry
+from .greedy_tables import reach_ends as _reach_ends
 from .state import FLYING, AircraftState, GameState
 
-_ARC_NAMES = {"FRONT": "front", "REAR": "rear", "LEFT": "left", "RIGHT": "right"}
 _BAND_INDEX = {"SHORT": 0, "MEDIUM": 1, "LONG": 2}
 
 #: Weights of the score, in Structure points of the aircraft itself (see position_value).
@@ -65,6 +83,8 @@ class GreedyBot:
         self._score_terms: tuple | None = None
         #: Weapons that bear, by weapons carried, band, arcs and relative Altitude (_weapon_terms): kept.
         self._terms: dict[tuple, tuple[Any, tuple[tuple[int, float], ...]]] = {}
+        #: (state, aircraft, :class:`EndScorer`) of the decision under way.
+        self._scorer_cache: tuple[Any, Any, EndScorer] | None = None
 
     # ---------------------------------------------------------------- the decision
 
@@ -78,16 +98,19 @@ class GreedyBot:
         if isinstance(first, c.ChooseManoeuvre):
             aircraft = state.aircraft[first.aircraft]
             mine = [o for o in options if isinstance(o, c.ChooseManoeuvre) and o.aircraft == aircraft.id]
-            return max(mine, key=lambda o: self._manoeuvre_value(rules, state, aircraft, o.manoeuvre))
+            if aircraft.status != FLYING:
+                return max(mine, key=lambda o: self._manoeuvre_value(rules, state, aircraft, o.manoeuvre))
+            return mine[int(np.argmax(self._manoeuvre_values(rules, state, aircraft, [o.manoeuvre for o in mine])))]
         if isinstance(first, c.ChooseFirstMover):
             # Moving last sees where the enemy went: make the opponent move first.
             return next(o for o in options if o.first != player)
         if isinstance(first, c.SetThrottle):
             aircraft = state.aircraft[first.aircraft]
-            return max(options, key=lambda o: self._throttle_value(rules, state, aircraft, o.change))
+            return options[int(np.argmax(self._throttle_values(rules, state, aircraft, [o.change for o in options])))]
         if isinstance(first, (c.ManoeuvrePlan, c.AdjustAltitude, c.Land, c.RocketBoostOut, c.Hover)):
             aircraft = state.aircraft[state.active]
-            return max(options, key=lambda o: self._step_value(rules, state, aircraft, o))
+            values = self._step_values(rules, state, aircraft, options)
+            return options[max(range(len(options)), key=values.__getitem__)]
         if isinstance(first, c.PlaceAircraft):  # the set-up offers placements only (p.34)
             return self._best_placement(rules, state, options)
         if any(isinstance(o, (c.FireWeapons, c.LaunchAutonomous, c.PassFiring)) for o in options):
@@ -347,7 +370,8 @@ class GreedyBot:
         return best
 
     def _manoeuvre_value(self, rules: Any, state: GameState, aircraft: AircraftState, number: int) -> float:
-        """The best value reachable with manoeuvre ``number`` over the throttle settings."""
+        """The best value reachable with manoeuvre ``number`` over the throttle settings, one end at a time: the
+        definition :meth:`_manoeuvre_values` computes at once for a flying aircraft."""
         if aircraft.status != FLYING:
             return 1.0 if number == 1 else 0.0  # a landed aircraft takes off with manoeuvre 1
         profile = rules.profile(aircraft)
@@ -358,7 +382,125 @@ class GreedyBot:
             best = max(best, self._ends_value(rules, state, aircraft, manoeuvre, speed, speed < profile.min_speed))
         return best
 
+    def _manoeuvre_values(self, rules: Any, state: GameState, aircraft: AircraftState,
+                          numbers: Sequence[int]) -> np.ndarray:
+        """:meth:`_manoeuvre_value` of each manoeuvre of ``numbers`` for a flying aircraft: every flight of every
+        one at every Throttle setting (p.15-17) scored at once (:mod:`.greedy_tables`), the same values."""
+        profile = rules.profile(aircraft)
+        speeds = tuple(aircraft.speed + change for change in
+                       movement.throttle_options(profile, aircraft.speed, rules.options.throttle_past_limits))
+        block = flight_block(tuple(rules.manoeuvres.get(number) for number in numbers), aircraft.facing, speeds)
+        values = self._block_values(rules, state, aircraft, block, _stall_rows("manoeuvre", profile.min_speed))
+        best = np.maximum.reduceat(values, block.starts).reshape(len(numbers), len(speeds)).max(axis=1)
+        return np.maximum(best, -1e9)
+
+    def _throttle_values(self, rules: Any, state: GameState, aircraft: AircraftState,
+                         changes: Sequence[int]) -> np.ndarray:
+        """:meth:`_throttle_value` of each Speed change of ``changes`` (p.15), scored at once."""
+        profile = rules.profile(aircraft)
+        manoeuvre = rules.manoeuvres.get(aircraft.revealed) if aircraft.revealed is not None else None
+        block = flight_block((manoeuvre,), aircraft.facing, tuple(aircraft.speed + change for change in changes))
+        rows = _stall_rows("throttle", profile.min_speed, profile.can_hover, aircraft.stalled)
+        return np.maximum.reduceat(self._block_values(rules, state, aircraft, block, rows, remember=True),
+                                   block.starts)
+
+    def _step_values(self, rules: Any, state: GameState, aircraft: AircraftState, options: Sequence[Any]) -> list:
+        """:meth:`_step_value` of each option; the plans' flights scored at once."""
+        plans = [index for index, option in enumerate(options) if isinstance(option, c.ManoeuvrePlan)]
+        values: list[Any] = [None if index in plans else self._step_value(rules, state, aircraft, option)
+                             for index, option in enumerate(options)]
+        if plans:
+            block, legal = _plan_block(rules, aircraft, [options[index] for index in plans])
+            if block is not None:
+                scored = self._block_values(rules, state, aircraft, block,
+                                            _stall_rows("plan", 0, False, aircraft.stalled), recall=True)
+                for index, value in zip(legal, scored.tolist(), strict=True):
+                    values[plans[index]] = value
+            for index in plans:
+                if values[index] is None:
+                    values[index] = -1e9
+        return values
+
+    def _block_values(self, rules: Any, state: GameState, aircraft: AircraftState, block: FlightBlock,
+                      rows: np.ndarray, remember: bool = False, recall: bool = False) -> np.ndarray:
+        """:meth:`_end_value` of every flight of ``block`` flown from where the aircraft is, Stalled as
+        ``rows`` says (:func:`_stall_rows`): at once, or one by one where the tables do not reach (far off the
+        board). ``remember``: keep the values of the ends on the scorer (the Throttle decision: the plans of
+        the same move come next); ``recall``: take them from there when all are kept (an end is its frame index,
+        facing and row as one integer, :meth:`EndScorer.remember`)."""
+        board = rules.board(state)
+        hex = aircraft.hex
+        scorer = self._scorer(rules, state, aircraft)
+        off_board = block.crossing_off_board(board, hex, scorer.rooms)
+        row = rows.take(block.distinct_speed_staged)
+        if scorer.covers(hex, block):
+            here = hex[0] * Q_STRIDE + hex[1] * R_STRIDE
+            best = scorer.recall(block.distinct_key + here, block.distinct_facing, row) if recall else None
+            if best is None:
+                best = scorer.best(block.distinct_key + here,
+                                   block.distinct_key_facing + (here - scorer.rooms.origin),
+                                   block.distinct_key_less_facing + here, row)
+                if remember:
+                    scorer.remember(block.distinct_key + here, block.distinct_facing, row, best)
+            return np.where(off_board, scorer.off_board_value, best.take(block.inverse))
+        stalled = (row & 1).astype(bool).take(block.inverse)
+        return np.array([self._end_value(rules, state, aircraft, Hex(hex[0] + q, hex[1] + r), facing, off, speed,
+                                         stall)
+                         for q, r, facing, off, speed, stall in zip(
+                             block.end_q.tolist(), block.end_r.tolist(), block.facing.tolist(), off_board.tolist(),
+                             block.speed.tolist(), stalled.tolist(), strict=True)], dtype=np.float64)
+
+    def _scorer(self, rules: Any, state: GameState, aircraft: AircraftState) -> EndScorer:
+        """The :class:`~.greedy_tables.EndScorer` of ``aircraft`` in ``state``: the terms of :meth:`_end_value`
+        worked out once, and kept by their values (a scorer is built from nothing else), so that the
+        decisions of one aircraft's move share it while the enemies stay where they are."""
+        known = self._scorer_cache
+        if known is not None and known[0] is state and known[1] is aircraft:
+            return known[2]
+        (_, _, _, unit, _, stall_penalty, breaking_up, edge_penalty, max_altitude, min_speed, max_speed,
+         start_altitude, crash_penalty) = _score_terms(rules, state, aircraft)
+        catalogue, board = rules.catalogue, rules.board(state)
+        moving = state.phase == "movement"
+        enemies = self._enemies(state, aircraft)
+        terms = []
+        for enemy in enemies:
+            # as _enemy_terms and _exchange_rows weigh them
+            certainty = 1.0 if enemy.moved or not moving else UNMOVED_WEIGHT
+            terms.append((enemy.hex[0], enemy.hex[1], enemy.facing, enemy.altitude, enemy.stalled or enemy.spinning,
+                          certainty * DEFENCE_WEIGHT * unit, certainty * _point_value(enemy), enemy.weapons,
+                          tuple([left == 0 for left in enemy.ammo])))
+        key = (id(catalogue), id(board), aircraft.weapons, tuple([left == 0 for left in aircraft.ammo]), tuple(terms),
+               unit, stall_penalty, breaking_up, edge_penalty, max_altitude, min_speed, max_speed, start_altitude,
+               crash_penalty, -10.0 * max(aircraft.points, 1))
+        cached = _SCORERS.get(key)
+        if cached is not None and cached[0] is catalogue and cached[1] is board:
+            scorer = cached[2]
+        else:
+            mine = self._damage_grid(rules, aircraft)
+            scorer = EndScorer([EnemyTerms(*term[:7], mine, self._damage_grid(rules, enemy), start_altitude)
+                                for term, enemy in zip(terms, enemies, strict=True)],
+                               CLOSING_WEIGHT * unit, _room_table(board), start_altitude, stall_penalty, crash_penalty,
+                               breaking_up, edge_penalty, max_altitude, min_speed, max_speed, key[-1])
+            if len(_SCORERS) > 1 << 12:
+                _SCORERS.clear()
+            _SCORERS[key] = (catalogue, board, scorer)
+        self._scorer_cache = (state, aircraft, scorer)
+        return scorer
+
+    def _damage_grid(self, rules: Any, firer: AircraftState) -> np.ndarray:
+        """:func:`~.greedy_tables.damage_grid` of the weapons ``firer`` carries with the Ammo it has left, kept
+        beside :func:`_damage_table`."""
+        catalogue = rules.catalogue
+        key = (id(catalogue), firer.weapons, tuple([left == 0 for left in firer.ammo]))
+        known = _DAMAGE_GRIDS.get(key)
+        if known is None or known[0] is not catalogue:
+            grid = damage_grid(lambda band, arcs, above: self._weapon_terms(rules, firer, band, arcs, above), chance)
+            known = _DAMAGE_GRIDS[key] = (catalogue, grid)
+        return known[1]
+
     def _throttle_value(self, rules: Any, state: GameState, aircraft: AircraftState, change: int) -> float:
+        """The best value reachable with the revealed manoeuvre after the Throttle ``change`` (p.15), one end
+        at a time: the definition :meth:`_throttle_values` computes at once."""
         profile = rules.profile(aircraft)
         speed = aircraft.speed + change
         stalled = speed < profile.min_speed and not profile.can_hover
@@ -366,6 +508,8 @@ class GreedyBot:
         return self._ends_value(rules, state, aircraft, manoeuvre, speed, stalled or aircraft.stalled, False)
 
     def _step_value(self, rules: Any, state: GameState, aircraft: AircraftState, option: Any) -> float:
+        """The value of a step of the move (a plan, p.16-17; an Altitude change, p.18; hovering, landing,
+        boosting out), one at a time: :meth:`_step_values` scores the plans at once."""
         profile = rules.profile(aircraft)
         if isinstance(option, c.ManoeuvrePlan):
             flight = movement.plan_flight(rules, aircraft, option.side, tuple(option.stage_hexes),
@@ -446,24 +590,16 @@ class GreedyBot:
             # value = (place + speed term) + altitude term only grows with place: a (hex, facing) whose place
             # is short of the best place by far more than any rounding cannot hold the best value, so only
             # the (hex, facing) near the best place are scored in full, in the products' order.
-            places = []
-            for hex in hexes:
-                column, _ = board.to_offset(hex)
-                centre = -abs(column - board.columns / 2)
-                places.extend(min(_room(board, hex, facing), 8) * 1.0 + centre * 0.3 for facing in facings)
-            near = max(places) - 1e-6
+            places = _places(board, hexes, facings)
+            near = places.max() - 1e-6
             per_place = len(speed_terms) * len(altitude_terms)
-            for place_index, place in enumerate(places):
-                if place < near:
-                    continue
-                index = start + place_index * per_place
-                for speed_term in speed_terms:
-                    partial = place + speed_term
-                    for altitude_term in altitude_terms:
-                        value = partial + altitude_term
-                        if best_value is None or value > best_value:
-                            best_value, best_index = value, index
-                        index += 1
+            candidates = np.flatnonzero(places >= near)
+            values = ((places[candidates][:, None, None] + np.array(speed_terms)[None, :, None])
+                      + np.array(altitude_terms)[None, None, :]).reshape(-1)
+            first = int(np.argmax(values))  # the first best, in the products' order
+            if best_value is None or values[first] > best_value:
+                best_value = values[first]
+                best_index = start + int(candidates[first // per_place]) * per_place + first % per_place
             start += len(part)
         return options[best_index]
 
@@ -531,6 +667,85 @@ def _room(board: Any, hex: Hex, facing: int) -> int:
     return room
 
 
+def _places(board: Any, hexes: Sequence[Hex], facings: Sequence[int]) -> np.ndarray:
+    """The place terms of :meth:`GreedyBot._placement_value` (the room ahead up to 8 hexes, and the middle of
+    the edge) of every (hex, facing), hex by hex, facing by facing, with the same arithmetic."""
+    table = _room_table(board)
+    at = np.array(hexes, dtype=np.int64).reshape(-1, 2)
+    facing = np.array(facings, dtype=np.int64)
+    if all(table.covers(hex, 0) for hex in ((at[:, 0].min(), at[:, 1].min()), (at[:, 0].max(), at[:, 1].max()))):
+        room = table.room.take((at[:, 0] * Q_STRIDE + at[:, 1] * R_STRIDE - table.origin)[:, None] + facing)
+    else:
+        room = np.array([[_room(board, hex, f) for f in facings] for hex in hexes], dtype=np.int64)
+    centre = -np.abs(at[:, 0] - board.columns / 2)  # the column of an odd-q offset hex is its q
+    return (np.minimum(room, 8) * 1.0 + (centre * 0.3)[:, None]).reshape(-1)
+
+
+#: id of a board -> its :class:`~.greedy_tables.RoomTable` of ``_ROOM_LIMIT``.
+_ROOM_TABLES: dict[int, RoomTable] = {}
+
+
+def _room_table(board: Any) -> RoomTable:
+    """:func:`_room` of every hex of ``board`` and facing, as an array."""
+    known = _ROOM_TABLES.get(id(board))
+    if known is None or known.board is not board:
+        known = _ROOM_TABLES[id(board)] = RoomTable(board, _ROOM_LIMIT)
+    return known
+
+
+#: The values an :class:`~.greedy_tables.EndScorer` is built from -> (catalogue, board, the scorer).
+_SCORERS: dict[tuple, tuple[Any, Any, EndScorer]] = {}
+#: (id of the catalogue, weapons, which are out of Ammo) -> (catalogue, :func:`~.greedy_tables.damage_grid`).
+_DAMAGE_GRIDS: dict[tuple, tuple[Any, np.ndarray]] = {}
+
+
+@lru_cache(maxsize=256)
+def _stall_rows(decision: str, min_speed: int, can_hover: bool = False, stalled: bool = False) -> np.ndarray:
+    """``2 * Speed + stalled`` of a flight by ``2 * Speed + staged`` (flown as the manoeuvre's own): Stalled
+    whatever the Altitude as :meth:`GreedyBot._manoeuvre_value` (below Min Speed, or too slow to complete
+    the manoeuvre, p.15, p.17), ``_throttle_value`` (below Min Speed without hovering, or Stalled already) or
+    ``_step_value`` of a plan (Stalled already, or flown straight, p.17) counts it."""
+    rows = []
+    for speed in range(SPEEDS):
+        for staged in (False, True):
+            if decision == "manoeuvre":
+                stall = speed < min_speed or not staged
+            elif decision == "throttle":
+                stall = (speed < min_speed and not can_hover) or stalled
+            else:
+                stall = stalled or not staged
+            rows.append(2 * speed + stall)
+    return np.array(rows, dtype=np.intp)
+
+
+#: (manoeuvre, Speed, facing, the plans) -> :func:`_plan_block`.
+_PLAN_BLOCKS: dict[tuple, tuple[FlightBlock | None, list[int]]] = {}
+
+
+def _plan_block(rules: Any, aircraft: AircraftState, plans: Sequence[Any]) -> tuple[FlightBlock | None, list[int]]:
+    """The flights of the legal plans of ``plans`` (:func:`movement.plan_flight`, p.16-17) from the origin (the
+    same from every hex, moved), a segment each, and the indexes of those plans (None: none is legal)."""
+    manoeuvre = rules.manoeuvres.get(aircraft.revealed) if aircraft.revealed is not None else None
+    key = (manoeuvre, aircraft.speed, aircraft.facing,
+           tuple([(plan.side, tuple(plan.stage_hexes), tuple(plan.facings)) for plan in plans]))
+    known = _PLAN_BLOCKS.get(key)
+    if known is not None:
+        return known
+    if len(_PLAN_BLOCKS) > 1 << 14:
+        _PLAN_BLOCKS.clear()
+    origin = msgspec.structs.replace(aircraft, hex=Hex(0, 0))
+    parts, legal = [], []
+    for index, (side, stage_hexes, facings) in enumerate(key[3]):
+        flight = movement.plan_flight(rules, origin, side, stage_hexes, facings)
+        if flight is not None:
+            end = flight.path[-1] if flight.path else (0, 0)
+            parts.append(FlightPart.of([(end[0], end[1], flight.final_facing, bool(flight.stage_hexes),
+                                         [(cell[0], cell[1]) for cell in flight.path])], aircraft.speed))
+            legal.append(index)
+    known = _PLAN_BLOCKS[key] = (FlightBlock(parts) if parts else None, legal)
+    return known
+
+
 #: (id of the catalogue, weapons, which are out of Ammo) -> (catalogue, {(dq, dr, facing): {(firer Altitude,
 #: target Altitude, target evading): expected damage}}): see :meth:`GreedyBot._expected_damage`.
 _DAMAGE_TABLES: dict[tuple, tuple[Any, dict[tuple, float]]] = {}
@@ -572,38 +787,3 @@ def _flight_ends(board: Any, hex: Hex, facing: int, manoeuvre: Any, speed: int
         at = Hex(q + end[0], r + end[1]) if end is not None else hex
         ends[(at, final_facing, staged, bool(crossed & ~on_board))] = None
     return tuple(ends)
-
-
-@lru_cache(maxsize=4096)
-def _reach_ends(manoeuvre: Any, facing: int, speed: int
-                ) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[tuple[int, int] | None, int, bool, int], ...]]:
-    """The flights of :func:`_flight_ends` from the origin: the hexes any of them crosses, and for each
-    distinct flight its end (None: it stays where it is), final facing, whether it is the manoeuvre's own,
-    and the hexes it crosses as bits of that list, so that a flight is on the board where all its bits are."""
-    plans = movement.reach(manoeuvre, facing, speed) if manoeuvre is not None else ()
-    if not plans:
-        plans = (movement.straight(Hex(0, 0), facing, speed),)
-    cells: dict[tuple[int, int], int] = {}
-    distinct: dict[tuple[tuple[int, int] | None, int, bool, int], None] = {}
-    for flight in plans:
-        crossed = 0
-        for cell in flight.path:
-            crossed |= 1 << cells.setdefault((cell[0], cell[1]), len(cells))
-        end = (flight.path[-1][0], flight.path[-1][1]) if flight.path else None
-        distinct[(end, flight.final_facing, bool(flight.stage_hexes), crossed)] = None
-    return tuple(cells), tuple(distinct)
-
-
-@lru_cache(maxsize=1 << 15)
-def _geometry(dq: int, dr: int, facing: int) -> tuple[str | None, frozenset[str]]:
-    """The range band's name (p.22; None out of range) and :func:`_arc_names` of a target ``(dq, dr)`` hexes
-    from a firer facing ``facing``."""
-    band = range_band((abs(dq) + abs(dr) + abs(dq + dr)) // 2)
-    return (None, frozenset()) if band is None else (band.name, _arc_names(dq, dr, facing))
-
-
-@lru_cache(maxsize=4096)
-def _arc_names(dq: int, dr: int, facing: int) -> frozenset[str]:
-    """The Fire Arcs (p.21) of a firer facing ``facing`` that hold a target ``(dq, dr)`` hexes away."""
-    return frozenset(_ARC_NAMES[a.name] for a in arcs_containing(Pose(Hex(0, 0), facing), Hex(dq, dr))
-                     if a.name in _ARC_NAMES)

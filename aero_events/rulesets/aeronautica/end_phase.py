@@ -173,6 +173,10 @@ rerolls.CONTINUATIONS.update({
 HANDLERS: dict = {}
 
 
+#: The phases in which :func:`legal_commands` may offer a command: none (the ruleset never asks).
+COMMAND_PHASES: frozenset[str] = frozenset()
+
+
 def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> list:
     """The End phase asks the players nothing: its rolls are made for them (p.29)."""
     return []

@@ -59,7 +59,8 @@ Choices where the text is silent:
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING
+import weakref
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -117,6 +118,7 @@ from .state import (
     ReturnFire,
     ShotProgress,
     Volley,
+    aircraft_with,
     with_aircraft,
 )
 from .tailing import tailed_by
@@ -139,6 +141,8 @@ from .weapons import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from .profiles import WeaponProfile
     from .ruleset import AeronauticaRules
     from .turn import Emitter
@@ -155,7 +159,11 @@ TO_HIT_STAGE, DAMAGE_STAGE = "to_hit", "damage"
 
 
 def has_ammo(aircraft: AircraftState) -> bool:
-    return any(ammo is None or ammo > 0 for ammo in aircraft.ammo)
+    """A weapon with Ammo left, or unlimited (None) (p.22)."""
+    for left in aircraft.ammo:
+        if left is None or left > 0:
+            return True
+    return False
 
 
 def cannot_fire(state: GameState, aircraft: AircraftState) -> tuple[str, str, int] | None:
@@ -216,9 +224,22 @@ def may_fire(state: GameState, aircraft: AircraftState) -> bool:
     return _refusal(state, aircraft) is None
 
 
-def _has_eligible(state: GameState, player: str) -> bool:
-    return player not in state.passed and any(_refusal(state, a) is None for a in state.aircraft.values()
-                                              if a.owner == player)
+def _has_eligible(state: GameState, player: str, fired: str | None = None) -> bool:
+    """``player`` has not passed and has an aircraft that may fire in this phase (``fired``: an aircraft to
+    count as having fired, whatever ``state`` says).
+
+    An aircraft that has fired this phase (p.20), or in the Tailing Fire phase one that tails nothing (p.13),
+    is refused by :func:`_refusal` whatever else holds, so it is passed by without asking it."""
+    if player in state.passed:
+        return False
+    tailing_phase = state.phase == TAILING_FIRE
+    for a in state.aircraft.values():
+        if (a.owner != player or a.fired or a.id == fired
+                or (tailing_phase and a.tailing is None and not a.tailing_candidates)):
+            continue
+        if _refusal(state, a) is None:
+            return True
+    return False
 
 
 def first_to_fire(state: GameState, first: str | None) -> str | None:
@@ -231,10 +252,13 @@ def first_to_fire(state: GameState, first: str | None) -> str | None:
     return None
 
 
-def next_to_fire(state: GameState, just_fired: str) -> str | None:
-    """Alternate; once a side has nothing left to fire, the other fires its remaining aircraft (p.14)."""
+def next_to_fire(state: GameState, just_fired: str, fired: str | None = None) -> str | None:
+    """Alternate; once a side has nothing left to fire, the other fires its remaining aircraft (p.14).
+
+    ``fired``: the aircraft whose volley just ended, counted as having fired (its ``fired`` flag not yet set
+    in ``state``): whether it has fired changes no other aircraft's eligibility."""
     for player in (state.opponent(just_fired), just_fired):
-        if _has_eligible(state, player):
+        if _has_eligible(state, player, fired):
             return player
     return None
 
@@ -705,12 +729,16 @@ def _offer_return_fire(rules: AeronauticaRules, out: Emitter, tailer_id: str, ta
 
 
 def _volley_options(rules: AeronauticaRules, state: GameState, firer: AircraftState, kind: str,
-                    only_target: str | None = None, useful_only: bool = True) -> list[tuple[Shot, ...]]:
+                    only_target: str | None = None, useful_only: bool = True,
+                    in_play: Sequence[Target] | None = None) -> list[tuple[Shot, ...]]:
     """Every volley worth offering (see the module notes): one target or none per Fire Arc, each weapon
-    at a chosen target its arcs reach, limited-Ammo weapons also held. Excludes the empty volley."""
-    targets = [t for t in all_targets(state)
+    at a chosen target its arcs reach, limited-Ammo weapons also held. Excludes the empty volley.
+    ``in_play``: ``all_targets(state)``, when the caller has it already."""
+    targets = [t for t in (all_targets(state) if in_play is None else in_play)
                if t.id != firer.id and is_enemy(t, firer.owner) and (only_target is None or t.id == only_target)
                and distance(firer.hex, t.hex) <= MAX_RANGE]
+    if not targets:
+        return []  # no enemy within range: no volley but the empty one
     reachable: dict[int, dict[str, tuple[frozenset[str], bool, bool]]] = {}
     for index, weapon_id in enumerate(firer.weapons):
         if firer.ammo[index] == 0:
@@ -766,6 +794,33 @@ def _volley_options(rules: AeronauticaRules, state: GameState, firer: AircraftSt
     return sorted(volleys, key=_volley_key)
 
 
+#: Per ruleset: the volleys :func:`_offered_volleys` worked out, by what they depend on.
+_OFFERED_VOLLEYS: weakref.WeakKeyDictionary[Any, dict[tuple[Any, ...], tuple[FireWeapons, ...]]] = \
+    weakref.WeakKeyDictionary()
+#: Emptied when it holds this many (a long simulation meets ever new positions).
+_OFFERED_VOLLEYS_KEPT = 4096
+
+
+def _offered_volleys(rules: AeronauticaRules, state: GameState, firer: AircraftState, kind: str,
+                     only_target: str | None, in_play: list[Target]) -> tuple[FireWeapons, ...]:
+    """The FireWeapons of :func:`_volley_options` offered to the firer's player in a Firing or Tailing Fire
+    phase (p.13, p.20), kept: after each volley the player's other aircraft are offered their volleys again,
+    and those change only with what they are worked out from: the firer, the targets in play, Night Fighting
+    and the cloud level (p.33), terrain (p.33)."""
+    kept = _OFFERED_VOLLEYS.get(rules)
+    if kept is None:
+        kept = _OFFERED_VOLLEYS[rules] = {}
+    key = (firer, kind, only_target, tuple(in_play), state.night_fighting, state.cloud_level, state.terrain)
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= _OFFERED_VOLLEYS_KEPT:
+            kept.clear()
+        found = kept[key] = tuple(
+            FireWeapons(player=firer.owner, aircraft=firer.id, shots=shots)
+            for shots in _volley_options(rules, state, firer, kind, only_target=only_target, in_play=in_play))
+    return found
+
+
 def launch_commands(rules: AeronauticaRules, state: GameState, firer: AircraftState) -> list[Command]:
     """LaunchAutonomous choices (p.25): every placement, facing and first move of each Autonomous weapon
     with Ammo, while fewer than two were placed in this firing. Identical weapons with the same Ammo left
@@ -791,6 +846,10 @@ def launch_commands(rules: AeronauticaRules, state: GameState, firer: AircraftSt
 
 def _volley_key(volley: tuple[Shot, ...]) -> tuple:
     return tuple((s.weapon_index, s.target or "", s.hex or (0, 0), s.facing or 0, s.hexes or 0) for s in volley)
+
+
+#: The phases in which :func:`legal_commands` may offer a command (the ruleset asks no other part).
+COMMAND_PHASES: frozenset[str] = frozenset({FIRING, TAILING_FIRE})
 
 
 def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> list[Command]:
@@ -824,13 +883,15 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> li
         return []
     kind = TAILING if state.phase == TAILING_FIRE else FIRE
     commands: list[Command] = [PassFiring(player=player)]
+    in_play: list[Target] | None = None
     for aircraft in state.aircraft.values():
         if aircraft.owner != player or not may_fire(state, aircraft):
             continue
         commands.append(FireWeapons(player=player, aircraft=aircraft.id))
+        if in_play is None:
+            in_play = all_targets(state)
         for only in (tailed_by(aircraft) if kind == TAILING else (None,)):
-            commands.extend(FireWeapons(player=player, aircraft=aircraft.id, shots=shots)
-                            for shots in _volley_options(rules, state, aircraft, kind, only_target=only))
+            commands.extend(_offered_volleys(rules, state, aircraft, kind, only, in_play))
         commands.extend(launch_commands(rules, state, aircraft))
     return commands
 
@@ -864,14 +925,16 @@ def _firing_passed(rules, state: GameState, event: FiringPassed) -> GameState:
 
 
 def _tailing_determined(rules, state: GameState, event: TailingDetermined) -> GameState:
-    return with_aircraft(state, _replace(state.aircraft[event.aircraft], tailing=event.target,
-                                         tailing_candidates=event.candidates))
+    aircraft = state.aircraft[event.aircraft]
+    if aircraft.tailing == event.target and aircraft.tailing_candidates == event.candidates:
+        return state  # already so: most often tailing nothing, as the End phase left it (p.30)
+    return with_aircraft(state, _replace(aircraft, tailing=event.target, tailing_candidates=event.candidates))
 
 
 def _volley_declared(rules, state: GameState, event: VolleyDeclared) -> GameState:
     firer = state.aircraft[event.aircraft]
     shots = tuple(ShotProgress(weapon_index=s.weapon_index, target=s.target) for s in event.shots
-                  if s.target is not None)
+                  if s.target is not None) if event.shots else ()  # no shots: the aircraft holds its fire
     return _replace(state, volley=Volley(aircraft=firer.id, player=firer.owner, kind=event.kind, shots=shots))
 
 
@@ -933,11 +996,15 @@ def _volley_ended(rules, state: GameState, event: VolleyEnded) -> GameState:
         # RuleOptions(declined_return_fire_spends=True).
         returned = state.volley is not None and bool(state.volley.shots)
         if returned or rules.options.declined_return_fire_spends:
-            state = with_aircraft(state, _replace(firer, tail_gunner_used=True))
-        state = _replace(state, volley=None, return_fire=None)
-        return _replace(state, to_act=next_to_fire(state, state.opponent(firer.owner)))
-    state = _replace(with_aircraft(state, _replace(firer, fired=True)), volley=None)
-    return _replace(state, to_act=next_to_fire(state, firer.owner))
+            used = _replace(firer, tail_gunner_used=True)
+            state = _replace(state, aircraft=aircraft_with(state, used), volley=None, return_fire=None)
+        else:
+            state = _replace(state, volley=None, return_fire=None)
+        to_act = next_to_fire(state, state.opponent(firer.owner))
+        return state if to_act == state.to_act else _replace(state, to_act=to_act)
+    to_act = next_to_fire(state, firer.owner, fired=firer.id)  # the state after, asked of the state before
+    fired = _replace(firer, fired=True)
+    return _replace(state, aircraft=aircraft_with(state, fired), to_act=to_act, volley=None)
 
 
 def _return_fire_offered(rules, state: GameState, event: ReturnFireOffered) -> GameState:

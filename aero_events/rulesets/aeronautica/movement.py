@@ -16,6 +16,7 @@ Choices made where the text is silent (each documented in the README's rules not
 from __future__ import annotations
 
 import functools
+import hashlib
 import itertools
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
@@ -64,10 +65,11 @@ from .state import (
     THROTTLE,
     AircraftState,
     GameState,
+    aircraft_with,
     with_aircraft,
 )
 from .transports import hover_drop_window
-from .turn import Emitter, eligible_to_move, next_to_act
+from .turn import Emitter, eligible_to_move, next_to_act_among
 
 if TYPE_CHECKING:
     from .ruleset import AeronauticaRules
@@ -237,17 +239,20 @@ def _require(condition: bool, message: str, rule: str, page: int | str | None) -
 
 def active_aircraft(state: GameState, command: Command, step_name: str) -> AircraftState:
     """The aircraft the command names, checked to be the one moving and at ``step_name``."""
+    # Each refusal's message is written only when the command is refused (every command of a move asks).
     aircraft_id = getattr(command, "aircraft", None)
-    _require(state.phase == MOVEMENT, f"it is the {state.phase.replace('_', ' ')} phase, not Movement",
-             "Turn sequence", 13)
-    _require(state.active == aircraft_id and aircraft_id is not None,
-             f"{aircraft_id} is not the aircraft moving now" + (f" ({state.active} is)" if state.active else ""),
-             "Movement phase sequence", 15)
+    if state.phase != MOVEMENT:
+        raise RuleError(f"it is the {state.phase.replace('_', ' ')} phase, not Movement", rule="Turn sequence",
+                        page=13)
+    if state.active != aircraft_id or aircraft_id is None:
+        raise RuleError(f"{aircraft_id} is not the aircraft moving now"
+                        + (f" ({state.active} is)" if state.active else ""), rule="Movement phase sequence", page=15)
     aircraft = state.aircraft[aircraft_id]
-    _require(aircraft.owner == command.player, f"{aircraft_id} is not {command.player}'s aircraft",
-             "Movement phase sequence", 15)
-    _require(state.step == step_name, f"{aircraft_id} is at the {state.step} step, not {step_name}",
-             "Movement phase sequence", 15)
+    if aircraft.owner != command.player:
+        raise RuleError(f"{aircraft_id} is not {command.player}'s aircraft", rule="Movement phase sequence", page=15)
+    if state.step != step_name:
+        raise RuleError(f"{aircraft_id} is at the {state.step} step, not {step_name}", rule="Movement phase sequence",
+                        page=15)
     return aircraft
 
 
@@ -255,16 +260,19 @@ def activate(rules: AeronauticaRules, out: Emitter, command: ActivateAircraft, d
     """Choose an aircraft to move and turn its Manoeuvre token over (p.14)."""
     state = out.state
     _require(state.phase == MOVEMENT, "aircraft are chosen to move in the Movement phase", "Movement", 14)
-    _require(state.first_mover is not None, f"{state.initiative} must first decide who moves first",
-             "Movement", 14)
-    _require(state.active is None, f"{state.active} is still moving", "Movement phase sequence", 15)
-    _require(state.to_act == command.player, f"it is {state.to_act}'s turn to move an aircraft", "Movement", 14)
+    if state.first_mover is None:
+        raise RuleError(f"{state.initiative} must first decide who moves first", rule="Movement", page=14)
+    if state.active is not None:
+        raise RuleError(f"{state.active} is still moving", rule="Movement phase sequence", page=15)
+    if state.to_act != command.player:
+        raise RuleError(f"it is {state.to_act}'s turn to move an aircraft", rule="Movement", page=14)
     aircraft = state.aircraft.get(command.aircraft)
-    _require(aircraft is not None and aircraft.owner == command.player,
-             f"{command.player} has no aircraft {command.aircraft!r}", "Movement", 14)
-    assert aircraft is not None
-    _require(not aircraft.spinning, f"{aircraft.id} is in a Spin and cannot move", "Choose Manoeuvres", 13)
-    _require(aircraft.in_play and not aircraft.moved, f"{aircraft.id} has already moved this turn", "Movement", 14)
+    if aircraft is None or aircraft.owner != command.player:
+        raise RuleError(f"{command.player} has no aircraft {command.aircraft!r}", rule="Movement", page=14)
+    if aircraft.spinning:
+        raise RuleError(f"{aircraft.id} is in a Spin and cannot move", rule="Choose Manoeuvres", page=13)
+    if not aircraft.in_play or aircraft.moved:
+        raise RuleError(f"{aircraft.id} has already moved this turn", rule="Movement", page=14)
     out.emit(AircraftActivated(aircraft=aircraft.id))
     out.emit(ManoeuvreRevealed(aircraft=aircraft.id, manoeuvre=aircraft.manoeuvre, salt=aircraft.salt))
     if aircraft.manoeuvre is None and aircraft.status == FLYING and not aircraft.no_token:
@@ -279,9 +287,11 @@ def choose_first_mover(rules: AeronauticaRules, out: Emitter, command: ChooseFir
     state = out.state
     _require(state.phase == MOVEMENT and state.first_mover is None,
              "who moves first is decided once, at the start of the Movement phase", "Movement", 14)
-    _require(command.player == state.initiative, f"{state.initiative} won the initiative and decides who moves "
-             "first", "Initiative", 13)
-    _require(command.first in state.players, f"{command.first!r} is not playing", "Movement", 14)
+    if command.player != state.initiative:
+        raise RuleError(f"{state.initiative} won the initiative and decides who moves first", rule="Initiative",
+                        page=13)
+    if command.first not in state.players:
+        raise RuleError(f"{command.first!r} is not playing", rule="Movement", page=14)
     first = command.first
     if not any(eligible_to_move(a) for a in state.side(first)):
         first = state.opponent(first)  # a side with nothing to move cannot move first
@@ -293,11 +303,12 @@ def set_throttle(rules: AeronauticaRules, out: Emitter, command: SetThrottle) ->
     aircraft = active_aircraft(out.state, command, THROTTLE)
     profile = rules.profile(aircraft)
     options = throttle_choices(rules, aircraft, profile)
-    _require(not aircraft.no_token or command.change == 0, f"{aircraft.id} is Hovering without an Ace "
-             "Manoeuvre: it may not adjust its Speed", "Hovering", 16)
-    _require(command.change in options,
-             f"{aircraft.id} (Throttle {profile.throttle}, Speed {aircraft.speed}) may change Speed by "
-             f"{min(options):+d} to {max(options):+d}, not {command.change:+d}", "Throttle", 15)
+    if aircraft.no_token and command.change != 0:
+        raise RuleError(f"{aircraft.id} is Hovering without an Ace Manoeuvre: it may not adjust its Speed",
+                        rule="Hovering", page=16)
+    if command.change not in options:
+        raise RuleError(f"{aircraft.id} (Throttle {profile.throttle}, Speed {aircraft.speed}) may change Speed by "
+                        f"{min(options):+d} to {max(options):+d}, not {command.change:+d}", rule="Throttle", page=15)
     speed = aircraft.speed + command.change
     out.emit(ThrottleSet(aircraft=aircraft.id, change=command.change, speed=speed))
     if speed < profile.min_speed and not profile.can_hover:
@@ -499,10 +510,12 @@ def take_off(rules: AeronauticaRules, out: Emitter, command: TakeOff, dice: Dice
         out.emit(MovementEnded(aircraft=aircraft.id))
 
 
+#: The phases in which :func:`legal_commands` may offer a command (the ruleset asks no other part).
+COMMAND_PHASES: frozenset[str] = frozenset({MOVEMENT})
+
+
 def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> list[Command]:
     """Every legal command for ``player`` in the Movement phase."""
-    from .altitude import altitude_commands
-
     if state.phase != MOVEMENT:
         return []
     if state.first_mover is None:
@@ -530,6 +543,8 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> li
         return [ManoeuvrePlan(player=player, aircraft=aircraft.id, side=f.side, stage_hexes=f.stage_hexes,
                               facings=f.facings) for f in manoeuvre_plans(rules, aircraft)]
     if state.step == ALTITUDE:
+        from .altitude import altitude_commands  # altitude imports this module
+
         return altitude_commands(rules, state, aircraft)
     if state.step == GROUND:
         options: list[Command] = []
@@ -573,26 +588,47 @@ def _activated(rules: AeronauticaRules, state: GameState, event: AircraftActivat
     return _replace(state, active=event.aircraft, step=step_name)
 
 
+#: The canonical JSON of ``{"manoeuvre": n}`` by manoeuvre number (sorted keys, as ``core.secrets.commitment``
+#: encodes a choice), encoded once per number.
+_CHOICE_BYTES: dict[int, bytes] = {}
+_canonical_choice = msgspec.json.Encoder(order="sorted").encode
+
+def _reveal_matches(manoeuvre: int, salt: str, expected: str) -> bool:
+    """``core.secrets.commitment({"manoeuvre": manoeuvre}, salt) == expected``, the choice's bytes looked up.
+
+    A False here is checked again by ``check_reveal`` itself (which raises), so only a match is taken on
+    trust, and a match is a SHA-256 of the same bytes. Every fold hashes again (no memo of proofs: a replay
+    in a fresh process pays this too, so the benchmark's figure is what a replay costs)."""
+    choice = _CHOICE_BYTES.get(manoeuvre)
+    if choice is None:
+        choice = _CHOICE_BYTES[manoeuvre] = _canonical_choice({"manoeuvre": manoeuvre})
+    return hashlib.sha256(choice + salt.encode()).hexdigest() == expected
+
+
 def _revealed(rules: AeronauticaRules, state: GameState, event: ManoeuvreRevealed) -> GameState:
+    """The token turned face up (p.15): it must be the manoeuvre committed to when it was chosen."""
     aircraft = state.aircraft[event.aircraft]
-    if aircraft.commitment is not None:
+    if aircraft.commitment is not None and (type(event.manoeuvre) is not int or not _reveal_matches(
+            event.manoeuvre, event.salt or "", aircraft.commitment)):
         check_reveal({"manoeuvre": event.manoeuvre}, event.salt or "", aircraft.commitment,
-                     what=f"manoeuvre of {aircraft.id}")
+                     what=f"manoeuvre of {aircraft.id}")  # raises, unless the fast check above was wrong
     return with_aircraft(state, _replace(aircraft, revealed=event.manoeuvre))
 
 
 def _throttle_set(rules: AeronauticaRules, state: GameState, event: ThrottleSet) -> GameState:
     aircraft = state.aircraft[event.aircraft]
-    profile = rules.profile(aircraft)
     may_land = (aircraft.revealed == LANDING_MANOEUVRE and aircraft.altitude == 1
-                and event.speed == profile.min_speed)
-    return _replace(with_aircraft(state, _replace(aircraft, speed=event.speed, may_land=may_land)), step=MANOEUVRE)
+                and event.speed == rules.profile(aircraft).min_speed)
+    if aircraft.speed == event.speed and aircraft.may_land == may_land:
+        return _replace(state, step=MANOEUVRE)  # the aircraft as it was (its Speed dial unchanged)
+    moved = _replace(aircraft, speed=event.speed, may_land=may_land)
+    return _replace(state, aircraft=aircraft_with(state, moved), step=MANOEUVRE)
 
 
 def _flown(rules: AeronauticaRules, state: GameState, event: ManoeuvreFlown) -> GameState:
     aircraft = state.aircraft[event.aircraft]
     moved = _replace(aircraft, hex=event.hex, facing=event.facing, path=event.path + event.pushed)
-    return _replace(with_aircraft(state, moved), step=ALTITUDE)
+    return _replace(state, aircraft=aircraft_with(state, moved), step=ALTITUDE)
 
 
 def _hovered(rules: AeronauticaRules, state: GameState, event: Hovered) -> GameState:
@@ -620,15 +656,16 @@ def _taxied(rules: AeronauticaRules, state: GameState, event: Taxied) -> GameSta
 
 def _took_off(rules: AeronauticaRules, state: GameState, event: TookOff) -> GameState:
     aircraft = state.aircraft[event.aircraft]
-    return _replace(with_aircraft(state, _replace(aircraft, status=FLYING, speed=event.speed,
-                                                  took_off_turn=state.turn)), step=MANOEUVRE)
+    flying = _replace(aircraft, status=FLYING, speed=event.speed, took_off_turn=state.turn)
+    return _replace(state, aircraft=aircraft_with(state, flying), step=MANOEUVRE)
 
 
 def _movement_ended(rules: AeronauticaRules, state: GameState, event: MovementEnded) -> GameState:
+    """Its move done (p.14): the other player moves next if they have an aircraft left to move."""
     aircraft = state.aircraft[event.aircraft]
-    state = with_aircraft(state, _replace(aircraft, moved=True, may_land=False))
-    state = _replace(state, active=None, step=None)
-    return _replace(state, to_act=next_to_act(state, aircraft.owner))
+    mapping = aircraft_with(state, _replace(aircraft, moved=True, may_land=False))
+    to_act = next_to_act_among(mapping, state.opponent(aircraft.owner), aircraft.owner)
+    return _replace(state, aircraft=mapping, to_act=to_act, active=None, step=None)
 
 
 #: The movement part's reducers by event type (the ruleset's dispatch reads this table).

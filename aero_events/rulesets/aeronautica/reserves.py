@@ -142,6 +142,10 @@ def place_reserve(rules: AeronauticaRules, out: Emitter, command: PlaceReserve, 
 HANDLERS = {PlaceReserve: place_reserve}
 
 
+#: The phases in which :func:`legal_commands` may offer a command (the ruleset asks no other part).
+COMMAND_PHASES: frozenset[str] = frozenset({ARRIVALS})
+
+
 def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> list[Command]:
     """Every hex, facing and Altitude for each of ``player``'s arrived reserves."""
     if state.phase != ARRIVALS:

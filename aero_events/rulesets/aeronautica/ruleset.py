@@ -72,12 +72,58 @@ def parts_for(event_type: type) -> tuple[Callable[..., GameState | None], ...]:
     return tuple(found)
 
 
-#: A type :meth:`AeronauticaRules.fold` has not met yet (``_dispatch`` holds None for types that change nothing).
-_UNSEEN: Any = object()
+@functools.cache
+def parts_offering(phase: str) -> tuple[types.ModuleType, ...]:
+    """The parts whose ``legal_commands`` may offer a command in ``phase``, in the order of :data:`PARTS`: those
+    whose ``COMMAND_PHASES`` names it, and those that declare no ``COMMAND_PHASES`` (asked in every phase)."""
+    return tuple(part for part in PARTS if getattr(part, "COMMAND_PHASES", None) is None or phase in part.COMMAND_PHASES)
 
 
-def _unchanged(state: GameState, event: Event) -> GameState:
-    return state
+Reducer = Callable[[Any, GameState, Event], GameState]
+
+
+def reducer_for(event_type: type) -> Reducer | None:
+    """The one function that applies an ``event_type`` event, or None for a type that changes no state (a die,
+    a core event such as a checkpoint or an issued command).
+
+    An event that one part's table (``_REDUCERS``) names goes straight to that reducer, which always returns
+    a state. Otherwise the parts of :func:`parts_for` are offered it in order, the first state wins, and an
+    event none of them takes falls back to offering it to every part (whose error says the same as before).
+    """
+    if event_type is DiceRolled or event_type.core_event:
+        return None
+    parts = parts_for(event_type)
+    if len(parts) == 1 and not _is_part_evolve(parts[0]):
+        return parts[0]
+
+    def offered(rules: Any, state: GameState, event: Event) -> GameState:
+        for part in parts:
+            new = part(rules, state, event)
+            if new is not None:
+                return new
+        return _every_part(rules, state, event)
+
+    return offered
+
+
+def _is_part_evolve(function: Callable[..., Any]) -> bool:
+    """A part's ``evolve`` (which returns None for events not its own), not a reducer from its table."""
+    return any(function is part.evolve for part in PARTS)
+
+
+def _every_part(rules: Any, state: GameState, event: Event) -> GameState:
+    """The event offered to every part in turn: the first state wins, and an event none takes is an error."""
+    for part in PARTS:
+        new = part.evolve(rules, state, event)
+        if new is not None:
+            return new
+    raise TypeError(f"{rules.name} cannot apply {type(event).__name__}")
+
+
+def _first_met(rules: Any, state: GameState, event: Event) -> GameState:
+    """A type met for the first time: its reducer is looked up (:func:`reducer_for`), kept, and applied."""
+    reduce = rules._dispatch[type(event)] = reducer_for(type(event))
+    return state if reduce is None else reduce(rules, state, event)
 
 
 class RuleOptions(msgspec.Struct, frozen=True, kw_only=True):
@@ -165,10 +211,10 @@ class AeronauticaRules(Ruleset):
         self.catalogue = catalogue or load_catalogue()
         self.manoeuvres = manoeuvres or load_manoeuvres()
         self.options = options or RuleOptions()
-        #: Event type -> the parts' ``evolve`` functions that may apply it (:func:`parts_for`), filled as types
-        #: are met. Core events and dice change nothing here (the outcome events that follow a roll carry
-        #: what it decided).
-        self._dispatch: dict[type, tuple[Callable[..., GameState | None], ...] | None] = {DiceRolled: None}
+        #: Event type -> its one reducer (:func:`reducer_for`), or None for types that change nothing (core
+        #: events, dice: the outcome events that follow a roll carry what it decided); filled as types are
+        #: met.
+        self._dispatch: dict[type, Reducer | None] = {DiceRolled: None}
         #: What the last ``decide`` folded, so that the session's fold of the same events is a look-up:
         #: id(event) -> (event, state before, state after); see :meth:`evolve`.
         self._decided: dict[int, tuple[Event, GameState, GameState]] = {}
@@ -242,58 +288,41 @@ class AeronauticaRules(Ruleset):
     evolve.skips_core_events = True  # type: ignore[attr-defined]  # _apply passes them by
 
     def fold(self, state: GameState, events: Any) -> GameState:
-        """Apply ``events`` in order: straight to the parts (a fold never follows a ``decide``)."""
+        """Apply ``events`` in order: each straight to its reducer (a fold never follows a ``decide``)."""
         if "evolve" in vars(self) or type(self).evolve is not AeronauticaRules.evolve:
             return super().fold(state, events)  # an evolve replaced or overridden: honour it
-        apply = self._apply
-        dispatch = self._dispatch
+        get = self._dispatch.get
         for event in events:
-            # _apply, with its usual case inline: a known event type offered to its one part.
-            parts = dispatch.get(type(event), _UNSEEN)
-            if parts is None:
-                continue  # a die, or a core event
-            if parts is not _UNSEEN and len(parts) == 1:
-                new = parts[0](self, state, event)
-                if new is not None:
-                    state = new
-                    continue
-            state = apply(state, event)
+            reduce = get(type(event), _first_met)
+            if reduce is not None:
+                state = reduce(self, state, event)
         return state
 
     def _apply(self, state: GameState, event: Event) -> GameState:
-        """The state after ``event``: offered to the parts that may apply it (:func:`parts_for`)."""
-        kind = type(event)
-        try:
-            parts = self._dispatch[kind]
-        except KeyError:
-            parts = self._dispatch[kind] = None if kind.core_event else parts_for(kind)
-        if parts is None:
-            return state  # a die, or a core event (a checkpoint, an issued command): they change no state
-        for part in parts:
-            new = part(self, state, event)
-            if new is not None:
-                return new
-        for part in PARTS:  # none of the expected parts took it: the full search, and its error
-            new = part.evolve(self, state, event)
-            if new is not None:
-                return new
-        raise TypeError(f"{self.name} cannot apply {type(event).__name__}")
+        """The state after ``event``: its reducer applied (:func:`reducer_for`); core events and dice change
+        nothing."""
+        reduce = self._dispatch.get(type(event), _first_met)
+        return state if reduce is None else reduce(self, state, event)
 
     def legal_commands(self, state: GameState, player: str) -> Sequence[Command]:
         if state.pending_roll is not None:  # only the re-roll decision (p.37, p.45)
             return rerolls.legal_commands(self, state, player)
         found = []
-        for part in PARTS:
+        for part in parts_offering(state.phase):
             commands = part.legal_commands(self, state, player)
             if len(commands):
                 found.append(commands)
         if len(found) == 1:
             return found[0]  # the usual case: one part of the turn has the decision
-        return chain_commands(found)
+        return chain_commands(found) if found else []
 
     def manoeuvres_for(self, aircraft: AircraftState) -> list[int]:
         """The Ace Manoeuvres this aircraft can perform (p.10), as far as the table holds them."""
-        return [n for n in self.profile(aircraft).ace_manoeuvres if n in self.manoeuvres]
+        return list(self._manoeuvres_for(aircraft.profile, aircraft.upgrades))
+
+    @functools.lru_cache(maxsize=1024)  # noqa: B019 - the ruleset lives as long as its games
+    def _manoeuvres_for(self, profile_id: str, upgrades: tuple[str, ...]) -> tuple[int, ...]:
+        return tuple(n for n in self._profile(profile_id, upgrades).ace_manoeuvres if n in self.manoeuvres)
 
     def scene(self, state: GameState, viewer: str | None = None, events: Sequence[Any] = (),
               focus: str | None = None) -> Any:

@@ -177,9 +177,22 @@ class GameState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
         return {a.hex for a in self.aircraft.values() if a.in_play and a.id != exclude and not a.ground_defence}
 
 
+_replace = msgspec.structs.replace
+
+
 def with_aircraft(state: GameState, aircraft: AircraftState) -> GameState:
     """The state with one aircraft replaced (states are immutable)."""
-    return msgspec.structs.replace(state, aircraft={**state.aircraft, aircraft.id: aircraft})
+    mapping = state.aircraft.copy()  # the same order: the aircraft keeps its place
+    mapping[aircraft.id] = aircraft
+    return _replace(state, aircraft=mapping)
+
+
+def aircraft_with(state: GameState, aircraft: AircraftState) -> dict[str, AircraftState]:
+    """The state's aircraft with one replaced, in the same order (a new mapping: states share none they
+    change), for a reducer that changes other fields of the state in the same ``replace``."""
+    mapping = state.aircraft.copy()
+    mapping[aircraft.id] = aircraft
+    return mapping
 
 
 def player_view(state: GameState, player: str | None) -> dict[str, Any]:

@@ -156,6 +156,10 @@ def deliver_landed_cargo(rules: AeronauticaRules, out: Emitter, order: list[str]
 HANDLERS = {DropJumpTroops: drop_jump_troops}
 
 
+#: The phases in which :func:`legal_commands` may offer a command (the ruleset asks no other part).
+COMMAND_PHASES: frozenset[str] = frozenset({MOVEMENT})
+
+
 def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> list[Command]:
     """At the active transport's Adjust Altitude step over a zone: drop 1 to all of its Jump Troops."""
     if state.phase != MOVEMENT or state.active is None:

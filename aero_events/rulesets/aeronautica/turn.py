@@ -9,6 +9,8 @@ choice of who moves first.
 
 from __future__ import annotations
 
+import functools
+import types
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -45,6 +47,7 @@ from .state import (
     TAILING_FIRE,
     AircraftState,
     GameState,
+    aircraft_with,
 )
 
 if TYPE_CHECKING:
@@ -97,12 +100,23 @@ def may_decline(rules: AeronauticaRules, aircraft: AircraftState) -> bool:
 
 def next_to_act(state: GameState, just_acted: str) -> str | None:
     """Alternate; a side with aircraft left moves them one after another once the other is done (p.14)."""
-    other = state.opponent(just_acted)
-    if any(eligible_to_move(a) for a in state.side(other)):
-        return other
-    if any(eligible_to_move(a) for a in state.side(just_acted)):
-        return just_acted
-    return None
+    return next_to_act_among(state.aircraft, state.opponent(just_acted), just_acted)
+
+
+def next_to_act_among(aircraft: dict[str, AircraftState], other: str, just_acted: str) -> str | None:
+    """:func:`next_to_act` over the aircraft ``aircraft`` (``other`` is the opponent of ``just_acted``), in
+    one pass: ``other`` if it has an aircraft eligible to move, else ``just_acted`` if it has one, else
+    None."""
+    mine = False
+    for a in aircraft.values():
+        if a.moved:  # never eligible: asked first, it is cheap
+            continue
+        if a.owner == other:
+            if eligible_to_move(a):
+                return other
+        elif not mine and a.owner == just_acted and eligible_to_move(a):
+            mine = True
+    return just_acted if mine else None
 
 
 def roll_initiative(out: Emitter, dice: DiceCup) -> None:
@@ -255,6 +269,10 @@ def decline_manoeuvre(rules: AeronauticaRules, out: Emitter, command: DeclineMan
 HANDLERS = {ChooseManoeuvre: choose_manoeuvre, DeclineManoeuvre: decline_manoeuvre}
 
 
+#: The phases in which :func:`legal_commands` may offer a command (the ruleset asks no other part).
+COMMAND_PHASES: frozenset[str] = frozenset({CHOOSE_MANOEUVRES})
+
+
 def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> list[Command]:
     """A token for each eligible aircraft still without one, from the manoeuvres it can perform; a Hovering
     aircraft may also take none (p.16)."""
@@ -273,48 +291,104 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> li
 # ---------------------------------------------------------------- reducers
 
 
+_replace = msgspec.structs.replace
+
+
+def _manoeuvre_chosen(rules: AeronauticaRules, state: GameState, event: ManoeuvreChosen) -> GameState:
+    """The token placed face down (p.13): the choice, its salt and the commitment the opponent sees."""
+    chosen = _replace(state.aircraft[event.aircraft], commitment=event.commitment, manoeuvre=event.manoeuvre,
+                      salt=event.salt)
+    return _replace(state, aircraft=aircraft_with(state, chosen))
+
+
+def _manoeuvre_declined(rules: AeronauticaRules, state: GameState, event: ManoeuvreDeclined) -> GameState:
+    """A Hovering aircraft takes no token (p.16)."""
+    declined = _replace(state.aircraft[event.aircraft], no_token=True)
+    return _replace(state, aircraft=aircraft_with(state, declined))
+
+
+def _turn_began(rules: AeronauticaRules, state: GameState, event: TurnBegan) -> GameState:
+    """A new turn (p.13): last turn's tokens, moves, firing and Tail Gunner use are cleared."""
+    aircraft = {
+        key: _replace(a, commitment=None, manoeuvre=None, salt=None, revealed=None, moved=False,
+                      may_land=False, path=(), fired=False, tail_gunner_used=False, no_token=False)
+        for key, a in state.aircraft.items()
+    }
+    return _replace(state, aircraft=aircraft, turn=event.turn, phase=CHOOSE_MANOEUVRES, initiative=None,
+                    initiative_rolls=0, first_mover=None, to_act=None, active=None, step=None, passed=())
+
+
+@functools.cache
+def _firing() -> types.ModuleType:
+    """The firing part (it imports this module, so it is looked up when first needed)."""
+    from . import firing
+
+    return firing
+
+
+def _phase_began(rules: AeronauticaRules, state: GameState, event: PhaseBegan) -> GameState:
+    phase = event.phase
+    if phase == TAILING_FIRE or phase == FIRING:
+        # Firing part: each aircraft fires once per phase; the initiative winner fires first in the
+        # Tailing Fire phase (p.13), the first mover in the Firing phase (p.14), or the other player
+        # if they have nothing that may fire.
+        aircraft = state.aircraft  # copied only if an aircraft changes
+        for a in state.aircraft.values():
+            if a.fired:
+                if aircraft is state.aircraft:
+                    aircraft = aircraft.copy()
+                aircraft[a.id] = _replace(a, fired=False)
+        state = _replace(state, aircraft=aircraft, phase=phase, to_act=None, passed=())
+        first = state.initiative if phase == TAILING_FIRE else state.first_mover
+        to_act = _firing().first_to_fire(state, first)
+        return state if to_act is None else _replace(state, to_act=to_act)  # None: nothing may fire
+    if phase == END:
+        # Firing part: Tailing is determined afresh in every End phase (p.30); the old one expires.
+        aircraft = state.aircraft  # copied only if an aircraft changes
+        for a in state.aircraft.values():
+            if a.tailing or a.tailing_candidates:
+                if aircraft is state.aircraft:
+                    aircraft = aircraft.copy()
+                aircraft[a.id] = _replace(a, tailing=None, tailing_candidates=())
+        return _replace(state, aircraft=aircraft, phase=END, end_phase_done=())
+    return _replace(state, phase=phase)
+
+
+def _initiative_won(rules: AeronauticaRules, state: GameState, event: InitiativeWon) -> GameState:
+    return _replace(state, initiative=event.player)
+
+
+def _initiative_tied(rules: AeronauticaRules, state: GameState, event: InitiativeTied) -> GameState:
+    return _replace(state, initiative_rolls=state.initiative_rolls + 1)
+
+
+def _first_mover_chosen(rules: AeronauticaRules, state: GameState, event: FirstMoverChosen) -> GameState:
+    return _replace(state, first_mover=event.first, to_act=event.first)
+
+
+def _turn_ended(rules: AeronauticaRules, state: GameState, event: TurnEnded) -> GameState:
+    return _replace(state, phase=END)
+
+
+def _game_ended(rules: AeronauticaRules, state: GameState, event: GameEnded) -> GameState:
+    return _replace(state, phase=GAME_OVER, winner=event.winner, end_reason=event.reason)
+
+
+#: The turn's reducers by event type (the ruleset's dispatch reads this table); each returns the new state.
+_REDUCERS: dict[type, Callable[..., GameState]] = {
+    ManoeuvreChosen: _manoeuvre_chosen,
+    ManoeuvreDeclined: _manoeuvre_declined,
+    TurnBegan: _turn_began,
+    PhaseBegan: _phase_began,
+    InitiativeWon: _initiative_won,
+    InitiativeTied: _initiative_tied,
+    FirstMoverChosen: _first_mover_chosen,
+    TurnEnded: _turn_ended,
+    GameEnded: _game_ended,
+}
+
+
 def evolve(rules: AeronauticaRules, state: GameState, event: Event) -> GameState | None:
     """Reducers for the turn's own events; None when the event is not one of them."""
-    replace = msgspec.structs.replace
-    if isinstance(event, ManoeuvreChosen):
-        aircraft = state.aircraft[event.aircraft]
-        chosen = replace(aircraft, commitment=event.commitment, manoeuvre=event.manoeuvre, salt=event.salt)
-        return replace(state, aircraft={**state.aircraft, aircraft.id: chosen})
-    if isinstance(event, ManoeuvreDeclined):
-        return replace(state, aircraft={**state.aircraft,
-                                        event.aircraft: replace(state.aircraft[event.aircraft], no_token=True)})
-    if isinstance(event, TurnBegan):
-        aircraft = {
-            key: replace(a, commitment=None, manoeuvre=None, salt=None, revealed=None, moved=False,
-                         may_land=False, path=(), fired=False, tail_gunner_used=False, no_token=False)
-            for key, a in state.aircraft.items()
-        }
-        return replace(state, turn=event.turn, phase=CHOOSE_MANOEUVRES, aircraft=aircraft, initiative=None,
-                       initiative_rolls=0, first_mover=None, to_act=None, active=None, step=None, passed=())
-    if isinstance(event, PhaseBegan):
-        if event.phase in (TAILING_FIRE, FIRING):
-            # Firing part: each aircraft fires once per phase; the initiative winner fires first in the
-            # Tailing Fire phase (p.13), the first mover in the Firing phase (p.14), or the other player
-            # if they have nothing that may fire.
-            from .firing import first_to_fire
-            aircraft = {key: replace(a, fired=False) if a.fired else a for key, a in state.aircraft.items()}
-            state = replace(state, phase=event.phase, aircraft=aircraft, passed=(), to_act=None)
-            first = state.initiative if event.phase == TAILING_FIRE else state.first_mover
-            return replace(state, to_act=first_to_fire(state, first))
-        if event.phase == END:
-            # Firing part: Tailing is determined afresh in every End phase (p.30); the old one expires.
-            aircraft = {key: replace(a, tailing=None, tailing_candidates=()) if a.tailing or a.tailing_candidates
-                        else a for key, a in state.aircraft.items()}
-            return replace(state, phase=END, aircraft=aircraft, end_phase_done=())
-        return replace(state, phase=event.phase)
-    if isinstance(event, InitiativeWon):
-        return replace(state, initiative=event.player)
-    if isinstance(event, InitiativeTied):
-        return replace(state, initiative_rolls=state.initiative_rolls + 1)
-    if isinstance(event, FirstMoverChosen):
-        return replace(state, first_mover=event.first, to_act=event.first)
-    if isinstance(event, TurnEnded):
-        return replace(state, phase=END)
-    if isinstance(event, GameEnded):
-        return replace(state, phase=GAME_OVER, winner=event.winner, end_reason=event.reason)
-    return None
+    reducer = _REDUCERS.get(type(event))
+    return reducer(rules, state, event) if reducer is not None else None

@@ -365,6 +365,10 @@ def end_game(rules: AeronauticaRules, out: Emitter, reason: str) -> None:
 HANDLERS: dict = {}
 
 
+#: The phases in which :func:`legal_commands` may offer a command: none (the ruleset never asks).
+COMMAND_PHASES: frozenset[str] = frozenset()
+
+
 def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> list:
     """Ending the game asks the players nothing (p.31-32)."""
     return []

@@ -120,6 +120,10 @@ def medium_range_firepower(dice: int, infra_red: bool = False) -> int:
 HANDLERS: dict = {}
 
 
+#: The phases in which :func:`legal_commands` may offer a command: none (the ruleset never asks).
+COMMAND_PHASES: frozenset[str] = frozenset()
+
+
 def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> list:
     return []
 

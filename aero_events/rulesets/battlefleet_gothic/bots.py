@@ -90,7 +90,16 @@ class BroadsideBot:
                 if option.order == wanted:
                     return option
         moves = [o for o in by_type[cmd.MoveShip] if o.ship == ship.id]
-        return max(moves, key=lambda o: (self._move_value(rules, state, ship, o), -sum(o.legs)))
+        enemies = [s for s in state.ships.values() if s.side != ship.side and s.status == ACTIVE]
+        values: dict = {}  # moves differing only in the fighter screen end alike
+
+        def value(move) -> tuple:
+            key = (move.legs, move.turns)
+            if key not in values:
+                values[key] = self._move_value(rules, state, ship, move, enemies)
+            return values[key], -sum(move.legs)
+
+        return max(moves, key=value)
 
     def _order(self, rules, state, ship):
         cls = rules.ship_class(ship)
@@ -108,7 +117,8 @@ class BroadsideBot:
             return LOCK_ON
         return None
 
-    def _move_value(self, rules, state, ship, move) -> float:
+    def _move_value(self, rules, state, ship, move, enemies=None) -> float:
+        """How good a move is; ``enemies``: the enemy ships still active (worked out once for all the moves)."""
         cls = rules.ship_class(ship)
         points, heading = path_points(ship, move.legs, move.turns)
         end = points[-1]
@@ -116,15 +126,20 @@ class BroadsideBot:
         margin = 10 * CM
         if not (margin <= end[0] <= width - margin and margin <= end[1] <= height - margin):
             return -1e9
-        enemy = self._nearest(state, ship, end)
+        if enemies is None:
+            enemy = self._nearest(state, ship, end)
+        else:
+            enemy = min(enemies, key=lambda s: (geometry.distance_sq(end, s.position), s.id)) if enemies else None
         if enemy is None:
             return 0.0
         reach = max((w.range_cm for w in cls.weapons if w.kind in ("battery", "lance")), default=30) * CM
         distance = geometry.distance(end, enemy.position)
         ideal = max(15 * CM, reach * 2 // 3)
         value = -abs(distance - ideal) / CM
+        if distance > reach:  # out of range only the front quadrant counts: no need to find the others
+            return value + 8 if geometry.in_quadrant(end, heading, enemy.position, "front") else value
         quadrants = geometry.quadrants(end, heading, enemy.position)
-        if quadrants & {"left", "right"} and distance <= reach:
+        if quadrants & {"left", "right"}:
             value += 25
         elif "front" in quadrants:
             value += 8

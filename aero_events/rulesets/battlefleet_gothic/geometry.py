@@ -34,6 +34,7 @@ def sin_cos(angle: int) -> tuple[int, int]:
     return trig.direction(angle)
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def forward(heading: int, length: int) -> tuple[int, int]:
     """The (dx, dy) of moving ``length`` straight ahead on ``heading``, rounded half-to-even to the unit."""
     s, c = sin_cos(heading)
@@ -79,6 +80,13 @@ def quadrants(origin: tuple[int, int], heading: int, point: tuple[int, int]) -> 
     pose = Pose(origin[0], origin[1], heading % FULL_TURN)
     return frozenset(name for name, offset in _ARC_BEARINGS
                      if point_in_sector(point, Sector.about(pose, offset, 4500)))
+
+
+def in_quadrant(origin: tuple[int, int], heading: int, point: tuple[int, int], name: str) -> bool:
+    """Whether ``point`` lies in quadrant ``name`` of a ship at ``origin`` (``name in quadrants(...)``, one
+    sector tested instead of four)."""
+    offset = dict(_ARC_BEARINGS)[name]
+    return point_in_sector(point, Sector.about(Pose(origin[0], origin[1], heading % FULL_TURN), offset, 4500))
 
 
 def aspect_quadrant(origin: tuple[int, int], heading: int, point: tuple[int, int]) -> str:

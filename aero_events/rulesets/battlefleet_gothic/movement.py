@@ -36,7 +36,9 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING
 
-from aero_events.core import DiceCup, RuleError
+import msgspec
+
+from aero_events.core import CommandProduct, DiceCup, RuleError, chain_commands
 
 from . import events as ev
 from . import geometry
@@ -300,26 +302,49 @@ HANDLERS = {MoveShip: move_ship}
 
 def grid(rules: BattlefleetGothicRules, state: GameState, ship: ShipState) -> list[MoveShip]:
     """The documented grid of moves (module docstring); every command in it is legal."""
-    limit = limits(rules, ship)
+    return list(grid_commands(rules, state, ship))
+
+
+def grid_commands(rules: BattlefleetGothicRules, state: GameState, ship: ShipState) -> CommandProduct:
+    """:func:`grid` as a lazy sequence: each move of the path grid (once per fighter screen), the command made
+    only when it is read (a random bot reads one)."""
     player = ship.side
-    angles = [a * DEGREE for a in range(15, limit.turn_limit // DEGREE + 1, 15)]
-    angles = [-a for a in reversed(angles)] + angles
-    plans: list[tuple[str, int]] = [("straight", 0)]
-    if limit.turns >= 1:
-        plans += [("earliest", a) for a in angles] + [("end", a) for a in angles]
     screens = [()]
     eligible = tuple(screening_waves(rules, state, ship))
     if eligible:
         screens.append(eligible)  # with every fighter wave in contact, or none
-    commands: list[MoveShip] = []
-    for kind, angle in plans:
-        for total in _distances(rules, state, ship, limit, kind, angle):
-            legs, turns = _shape(limit, kind, angle, total)
-            if legs is None:
-                continue
-            commands.extend(MoveShip(player=player, ship=ship.id, legs=legs, turns=turns, screen=screen)
-                            for screen in screens)
-    return commands
+    shapes = _path_shapes(rules, state, ship)
+    ship_id = ship.id
+
+    def build(shape: tuple, screen: tuple) -> MoveShip:
+        return MoveShip(player=player, ship=ship_id, legs=shape[0], turns=shape[1], screen=screen)
+
+    return CommandProduct(build, (shapes, screens))
+
+
+_encode = msgspec.msgpack.Encoder().encode
+_SHAPES_KEPT = 1024
+
+
+def _path_shapes(rules: BattlefleetGothicRules, state: GameState, ship: ShipState) -> list[tuple]:
+    """The (legs, turns) of every path in the grid, shortest first within each turn. They depend on the ship and
+    the Blast markers only, so they are remembered by those (the other ships' grids are asked for again after each
+    ship moves, with nothing of theirs changed)."""
+    key = _encode((ship, state.blast_markers))
+    known = rules.__dict__.setdefault("_path_shapes", {})
+    shapes = known.get(key)
+    if shapes is None:
+        limit = limits(rules, ship)
+        angles = [a * DEGREE for a in range(15, limit.turn_limit // DEGREE + 1, 15)]
+        angles = [-a for a in reversed(angles)] + angles
+        plans: list[tuple[str, int]] = [("straight", 0)]
+        if limit.turns >= 1:
+            plans += [("earliest", a) for a in angles] + [("end", a) for a in angles]
+        shapes = [shape for kind, angle in plans for shape in _distances(rules, state, ship, limit, kind, angle)]
+        if len(known) >= _SHAPES_KEPT:
+            known.clear()
+        known[key] = shapes
+    return shapes
 
 
 def _shape(limit: MoveLimits, kind: str, angle: int, total: int):
@@ -337,7 +362,8 @@ def _shape(limit: MoveLimits, kind: str, angle: int, total: int):
     return (first, total - first), (angle,)
 
 
-def _distances(rules, state, ship, limit: MoveLimits, kind: str, angle: int) -> list[int]:
+def _distances(rules, state, ship, limit: MoveLimits, kind: str, angle: int) -> list[tuple]:
+    """The (legs, turns) of each legal length of the path ``kind`` turning by ``angle``, shortest first."""
     legs, turns = _shape(limit, kind, angle, limit.full)
     if legs is None:
         return []
@@ -360,16 +386,14 @@ def _distances(rules, state, ship, limit: MoveLimits, kind: str, angle: int) -> 
         allowed = slowed if contact is not None and contact <= total else free
         if total > allowed or total < min(limit.minimum, allowed) or (limit.exact and total != allowed):
             continue
-        if _shape(limit, kind, angle, total)[0] is not None:
-            legal.append(total)
+        shape = _shape(limit, kind, angle, total)
+        if shape[0] is not None:
+            legal.append(shape)
     return legal
 
 
 def legal_commands(rules: BattlefleetGothicRules, state: GameState, player: str) -> list:
     if state.phase != MOVEMENT or state.active != player or state.pending is not None:
         return []
-    commands: list = []
-    for ship in state.fleet(player):
-        if ship.status == ACTIVE and not ship.moved:
-            commands.extend(grid(rules, state, ship))
-    return commands
+    return chain_commands([grid_commands(rules, state, ship) for ship in state.fleet(player)
+                           if ship.status == ACTIVE and not ship.moved])

@@ -174,9 +174,14 @@ def end_game(rules: BattlefleetGothicRules, out: Emitter, reason: str) -> None:
 
 
 def shooting_possible(rules: BattlefleetGothicRules, state: GameState) -> bool:
-    commands = (shooting.legal_commands(rules, state, state.active) + ordnance.legal_commands(rules, state, state.active)
-                + attack_craft.legal_commands(rules, state, state.active))
-    return len(commands) > 1
+    """Whether the active player has more to choose in the Shooting phase than ending it (the parts are counted
+    in turn, and the count stops as soon as it passes one)."""
+    count = 0
+    for part in (shooting, ordnance, attack_craft):
+        count += len(part.legal_commands(rules, state, state.active))
+        if count > 1:
+            return True
+    return False
 
 
 def advance(rules: BattlefleetGothicRules, out: Emitter, dice: DiceCup) -> None:

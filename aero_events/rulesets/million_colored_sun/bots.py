@@ -17,6 +17,9 @@ from .geometry import in_rear_arc, manoeuvre_path, point_at, swept
 from .state import ACTIVE, BOMBING_RUN, EVADE, LAUNCH_ORDNANCE, LOCK_ON, RECOVER, RED_MANOEUVRE
 
 EDGE_MARGIN = inches(8)
+# distances the ace measures against, in centi-mm, worked out once (they are looked at for every option)
+_BOMB_DRIFT, _BOMB_BLAST, _ON_BOARD = inches("3.5"), inches(4), inches(2)
+_RUN_NEAREST, _RUN_FARTHEST, _RUN_PASS = inches(10), inches(30), inches(6)
 
 
 def _chance(target: int) -> float:
@@ -42,8 +45,9 @@ class AceBot:
                 return chosen
         if cmd.FlyManoeuvre in by_type:
             first = by_type[cmd.FlyManoeuvre][0].model
+            flights: dict = {}
             return max((o for o in by_type[cmd.FlyManoeuvre] if o.model == first),
-                       key=lambda o: self._flight_value(rules, state, player, o))
+                       key=lambda o: self._flight_value(rules, state, player, o, flights))
         if cmd.MoveModel in by_type:
             chosen = self._ground_move(rules, state, player, by_type[cmd.MoveModel])
             if chosen is not None:
@@ -113,14 +117,37 @@ class AceBot:
 
     # ---------------------------------------------------------------- movement
 
-    def _flight_value(self, rules, state, player, option) -> float:
+    def _flight_value(self, rules, state, player, option, flights: dict | None = None) -> float:
+        """How good a flight is. ``flights`` keeps, within one choice, the part of the value that depends only on
+        the flight path (options differing only in where a bomb drops share it)."""
+        key = (option.model, option.manoeuvre, option.pilot_heading, option.pilot_distance)
+        flight = None if flights is None else flights.get(key)
+        if flight is None:
+            flight = self._path_value(rules, state, player, option)
+            if flights is not None:
+                flights[key] = flight
+        finished, value, points, enemies = flight
+        if finished:
+            return value
+        if option.bomb_at is not None:
+            spot = point_at(points, option.bomb_at + _BOMB_DRIFT)
+            hit = sum(1 for e in enemies if not e.airborne and e.mode != "fly" and not rules.warscroll(e).has("FLY")
+                      and distance(spot, e.position) <= _BOMB_BLAST)
+            value += 30 * hit - 5
+        if option.pilot_heading is not None:
+            value -= 0.5
+        return value
+
+    def _path_value(self, rules, state, player, option) -> tuple:
+        """(finished, value, path, enemies): the value of the flight path of ``option`` (finished: nothing is added
+        for a bomb or pilot input)."""
         model = state.models[option.model]
         scroll = rules.warscroll(model)
         points, end = flight_path(rules, model, option)
         x, y = end.position
         margin = min(x, y, state.width - x, state.height - y)
         if margin < 0:
-            return -1e6
+            return True, -1e6, points, ()
         value = -max(0, EDGE_MARGIN - margin) / 254
         if not scroll.missile:
             value -= (300, 40, 0)[self._stays_on(rules, state, scroll, end)]
@@ -130,9 +157,10 @@ class AceBot:
                 value -= 500
         enemies = [e for e in self._enemies(state, player) if not rules.warscroll(e).missile]
         if not enemies:
-            return value
+            return True, value, points, ()
         if scroll.missile:
-            return value - min(gap(sweep, Circle(e.position, rules.warscroll(e).base_radius)) for e in enemies) / 254
+            return (True, value - min(gap(sweep, Circle(e.position, rules.warscroll(e).base_radius))
+                                      for e in enemies) / 254, points, ())
         reach = max((w.range for w in scroll.weapons if w.kind == "missile"), default=inches(12))
         nearest = min(enemies, key=lambda e: (distance(end.position, e.position), e.id))
         apart = distance(end.position, nearest.position)
@@ -140,7 +168,7 @@ class AceBot:
         targets = [e for e in enemies if not e.airborne and not rules.warscroll(e).has("FLY")]
         if bomber and targets:
             # line up a bombing run: enemy ground models ahead, 10" to 30" off the nose
-            value += 8 * sum(1 for e in targets if inches(10) <= distance(end.position, e.position) <= inches(30)
+            value += 8 * sum(1 for e in targets if _RUN_NEAREST <= distance(end.position, e.position) <= _RUN_FARTHEST
                              and abs(relative_bearing(end, e.position)) <= 3000)
         else:
             value -= abs(apart - reach * 2 // 3) / 254
@@ -149,15 +177,8 @@ class AceBot:
         if nearest.airborne and in_rear_arc(nearest.pose, end.position, 90):
             value += 15
         if model.bombing_run and bomber:
-            value += 10 * sum(1 for e in targets if gap(sweep, Circle(e.position, 0)) <= inches(6))
-        if option.bomb_at is not None:
-            spot = point_at(points, option.bomb_at + inches("3.5"))
-            hit = sum(1 for e in enemies if not e.airborne and e.mode != "fly" and not rules.warscroll(e).has("FLY")
-                      and distance(spot, e.position) <= inches(4))
-            value += 30 * hit - 5
-        if option.pilot_heading is not None:
-            value -= 0.5
-        return value
+            value += 10 * sum(1 for e in targets if gap(sweep, Circle(e.position, 0)) <= _RUN_PASS)
+        return False, value, points, enemies
 
     @staticmethod
     def _stays_on(rules, state, scroll, pose) -> int:
@@ -166,7 +187,7 @@ class AceBot:
         best = 0
         for name in scroll.manoeuvres:
             _, end = manoeuvre_path(pose, rules.data.manoeuvres[name])
-            if min(end.x, end.y, state.width - end.x, state.height - end.y) >= inches(2):
+            if min(end.x, end.y, state.width - end.x, state.height - end.y) >= _ON_BOARD:
                 if name not in scroll.red:
                     return 2
                 best = 1

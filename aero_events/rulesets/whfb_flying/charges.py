@@ -47,6 +47,7 @@ from .falling import dangerous_terrain, side_is_open
 from .fleeing import flee
 from .geometry import (
     arc_of,
+    boxes_apart,
     contact_pose,
     footprint,
     in_front_arc,
@@ -114,7 +115,8 @@ def check_charge(rules: WhfbFlyingRules, state: GameState, command) -> tuple:
     if side_taken(state, target.id, side):
         raise RuleError(f"{target.id}'s {side} is already in contact with an enemy unit (host: one charging unit a "
                         "side)", rule=HOST)
-    if compare_gap(charger_rect, reach_to, max_reach(rules, charger, kind)) > 0:
+    reach = max_reach(rules, charger, kind)
+    if boxes_apart(charger_rect, reach_to, reach) or compare_gap(charger_rect, reach_to, reach) > 0:
         raise RuleError(f"{target.id} is beyond {charger.id}'s longest possible charge", rule=_rule(kind))
     return charger, target, kind
 

@@ -105,6 +105,7 @@ def moved_straight(pose: Pose, heading: int, distance: int) -> Pose:
     return Pose(pose.x, pose.y, heading % FULL_TURN).moved(forward=distance)
 
 
+@lru_cache(maxsize=4096)
 def wheel(pose: Pose, width: int, heading: int) -> tuple[Pose, int]:
     """A ranked unit wheels to ``heading`` about its inner front corner; returns the pose and the distance the
     outer corner travelled (the wheel's cost, width x angle in radians with pi = 355/113)."""
@@ -126,6 +127,19 @@ def clear_of(rect, others) -> bool:
     x0, y0, x1, y1 = bounds(inner)
     for other in others:
         a0, b0, a1, b1 = bounds(other)
+        if a0 > x1 or a1 < x0 or b0 > y1 or b1 < y0:
+            continue
+        if overlaps(inner, other):
+            return False
+    return True
+
+
+def clear_of_boxed(rect, others) -> bool:
+    """:func:`clear_of` over ``(shape, bounding box)`` pairs whose boxes are already worked out."""
+    inner = OrientedRect(rect.pose, max(0, rect.width - 2), max(0, rect.length - 2)) \
+        if isinstance(rect, OrientedRect) else rect
+    x0, y0, x1, y1 = bounds(inner)
+    for other, (a0, b0, a1, b1) in others:
         if a0 > x1 or a1 < x0 or b0 > y1 or b1 < y0:
             continue
         if overlaps(inner, other):

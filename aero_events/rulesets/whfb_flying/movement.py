@@ -24,6 +24,7 @@ from .geometry import (
     bounds_apart,
     boxes_apart,
     clear_of,
+    clear_of_boxed,
     footprint,
     moved_straight,
     on_table,
@@ -68,8 +69,46 @@ def ready_to_move(state: GameState, player: str, unit_id: str) -> UnitState:
 
 
 def others(rules: WhfbFlyingRules, state: GameState, unit: UnitState, in_air: bool, exclude=()) -> list:
-    return [footprint(u, rules.profile(u)) for u in state.units.values()
-            if u.id != unit.id and u.in_play and u.in_air == in_air and u.id not in exclude]
+    return [rect for other, rect, _ in placed(rules, state)
+            if other.id != unit.id and other.in_air == in_air and other.id not in exclude]
+
+
+#: The last state whose placed units were worked out, and them: ``legal_commands`` tries many moves in one
+#: state, and a state never changes, so each unit's footprint is measured once per state, not once per try.
+_placed_cache: list = [None, None, (), (), {}]
+
+
+def placed(rules: WhfbFlyingRules, state: GameState) -> tuple:
+    """(unit, footprint, bounding box) of every unit in play, in the state's order of units."""
+    if _placed_cache[0] is not state or _placed_cache[1] is not rules:
+        units = tuple((u, rect, bounds(rect)) for u in state.units.values() if u.in_play
+                      for rect in (footprint(u, rules.profile(u)),))
+        buildings = tuple((rect, bounds(rect)) for t in state.terrain if t.kind == "building"
+                          for rect in (terrain_rect(t),))
+        _placed_cache[:] = [state, rules, units, buildings, {}]
+    return _placed_cache[2]
+
+
+def _buildings(rules: WhfbFlyingRules, state: GameState) -> tuple:
+    """(footprint, bounding box) of every building (they block ground units)."""
+    placed(rules, state)
+    return _placed_cache[3]
+
+
+def _blockers(rules: WhfbFlyingRules, state: GameState, unit_id: str, in_air: bool, exclude: tuple) -> list:
+    """(footprint, bounding box) of what a unit may not end on at its level: the other units at that level (but
+    ``exclude``), and on the ground the buildings."""
+    units = placed(rules, state)
+    known = _placed_cache[4]
+    key = ("blockers", unit_id, in_air, exclude)
+    found = known.get(key)
+    if found is None:
+        found = [(rect, box) for other, rect, box in units
+                 if other.id != unit_id and other.in_air == in_air and other.id not in exclude]
+        if not in_air:
+            found += _buildings(rules, state)
+        known[key] = found
+    return found
 
 
 def check_position(rules: WhfbFlyingRules, state: GameState, unit: UnitState, pose, in_air: bool, *,
@@ -82,37 +121,24 @@ def check_position(rules: WhfbFlyingRules, state: GameState, unit: UnitState, po
     rect = footprint(unit, profile, pose, files)
     if not on_table(rect, state):
         raise RuleError(f"{unit.id} would leave the table", rule=rule)
-    blockers = others(rules, state, unit, in_air, exclude)
-    if not in_air:
-        blockers += [terrain_rect(t) for t in state.terrain if t.kind == "building"]
-    if not clear_of(rect, blockers):
+    units = placed(rules, state)
+    blockers = _blockers(rules, state, unit.id, in_air, tuple(exclude))
+    if not clear_of_boxed(rect, blockers):
         raise RuleError(f"{unit.id} cannot end on another unit{'' if in_air else ' or a building'} at its level",
                         rule=rule)
     if start_pose is not None and not in_air:
         start = footprint(unit, profile, start_pose, files)
-        start_box, end_box = bounds(start), bounds(rect)
-        box = bounds(_box_of(start, rect))
-        near = [b for b, b_box in zip(blockers, map(bounds, blockers), strict=True)
-                if not (bounds_apart(start_box, b_box, 0) and bounds_apart(end_box, b_box, 0)
-                        and bounds_apart(box, b_box, 0))]
+        (x0, y0, x1, y1), (a0, b0, a1, b1) = bounds(start), bounds(rect)
+        # the box around start and end holds both: a shape apart from it is apart from each, and cannot be swept
+        box = (min(x0, a0), min(y0, b0), max(x1, a1), max(y1, b1))
+        near = [b for b, b_box in blockers if not bounds_apart(box, b_box, 0)]
         if near and not clear_of(sweep(start, rect), near):
             raise RuleError(f"{unit.id} cannot move through another unit or a building on the ground", rule=rule)
     rect_box = bounds(rect)
-    for enemy in state.units.values():
-        if enemy.side != unit.side and enemy.in_play and enemy.in_air == in_air and enemy.id not in exclude:
-            other = footprint(enemy, rules.profile(enemy))
-            if not bounds_apart(rect_box, bounds(other), INCH) and compare_gap(rect, other, INCH) < 0:
-                raise RuleError(f"{unit.id} cannot end within 1\" of {enemy.id} without charging it", rule=rule)
-
-
-def _box_of(first, second):
-    """A rectangle (as a polygon) bounding two shapes: the exact sweep is needed only for what touches it."""
-    from aero_events.table import Polygon, bounds
-
-    x0, y0, x1, y1 = bounds(first)
-    a0, b0, a1, b1 = bounds(second)
-    left, bottom, right, top = min(x0, a0), min(y0, b0), max(x1, a1), max(y1, b1)
-    return Polygon(((left, bottom), (right, bottom), (right, top), (left, top)))
+    for enemy, other, other_box in units:
+        if enemy.side != unit.side and enemy.in_air == in_air and enemy.id not in exclude \
+                and not bounds_apart(rect_box, other_box, INCH) and compare_gap(rect, other, INCH) < 0:
+            raise RuleError(f"{unit.id} cannot end within 1\" of {enemy.id} without charging it", rule=rule)
 
 
 def ground_pose(rules: WhfbFlyingRules, unit: UnitState, heading: int, distance: int):
@@ -129,6 +155,19 @@ def ground_pose(rules: WhfbFlyingRules, unit: UnitState, heading: int, distance:
 
 
 def enemy_near(rules: WhfbFlyingRules, state: GameState, unit: UnitState, reach: int) -> bool:
+    """Whether an enemy unit that is not fleeing is within ``reach`` of ``unit`` (the march block)."""
+    placed(rules, state)
+    known = _placed_cache[4]
+    key = (unit.id, reach)
+    if state.units.get(unit.id) is unit and key in known:
+        return known[key]
+    near = _enemy_near(rules, state, unit, reach)
+    if state.units.get(unit.id) is unit:
+        known[key] = near
+    return near
+
+
+def _enemy_near(rules: WhfbFlyingRules, state: GameState, unit: UnitState, reach: int) -> bool:
     rect = footprint(unit, rules.profile(unit))
     for enemy in state.units.values():
         if enemy.side != unit.side and enemy.in_play and not enemy.fleeing:
@@ -226,11 +265,29 @@ def candidate_headings(rules: WhfbFlyingRules, state: GameState, unit: UnitState
     return sorted(headings)
 
 
-def legal_if(rules, state, handler, command) -> bool:
-    from .turn import Emitter
+class _Trial:
+    """An emitter for trying a command: it folds an emitted event only when the handler reads the state after
+    it (a move's checks all come before its one event, so most tries fold nothing)."""
 
+    def __init__(self, state: GameState, evolve):
+        self._state = state
+        self._unapplied: list = []
+        self._evolve = evolve
+
+    @property
+    def state(self) -> GameState:
+        for event in self._unapplied:
+            self._state = self._evolve(self._state, event)
+        self._unapplied.clear()
+        return self._state
+
+    def emit(self, event) -> None:
+        self._unapplied.append(event)
+
+
+def legal_if(rules, state, handler, command) -> bool:
     try:
-        handler(rules, Emitter(state, rules.evolve), command, None)
+        handler(rules, _Trial(state, rules.evolve), command, None)
     except RuleError:
         return False
     return True

@@ -402,8 +402,8 @@ def done(rules: WingsOfGloryRules, out: Emitter, command: Done, dice: DiceCup) -
 HANDLERS = {Fire: fire, LaunchPac: launch_pac, Done: done}
 
 
-def fire_commands(rules: WingsOfGloryRules, state: GameState, player: str) -> list[Command]:
-    commands: list[Command] = []
+def _shots(rules: WingsOfGloryRules, state: GameState, player: str):
+    """(plane, gun index, gun, target, shot) of each shot ``player``'s planes may fire now, in the order offered."""
     for plane in state.planes_of(player):
         if not plane.in_play:
             continue
@@ -418,27 +418,44 @@ def fire_commands(rules: WingsOfGloryRules, state: GameState, player: str) -> li
                 continue
             for target in targets:
                 option = shot_option(rules, state, plane, index, target)
-                if isinstance(option, str):
-                    continue
-                commands.append(Fire(player=player, plane=plane.id, gun=index, target=target))
-                if target in state.planes and pieces.skill_ready(state, plane, gun.crew, "sniper"):
-                    commands.extend(Fire(player=player, plane=plane.id, gun=index, target=target, sniper=letter)
-                                    for letter in sorted(set(option.letters)))
-                if not option.improved and gun.fixed and pieces.skill_ready(state, plane, gun.crew, "perfect_aim"):
-                    aimed = shot_option(rules, state, plane, index, target, perfect_aim=True)
-                    if not isinstance(aimed, str) and aimed.improved == "Perfect Aim":
-                        commands.append(Fire(player=player, plane=plane.id, gun=index, target=target,
-                                             perfect_aim=True))
+                if not isinstance(option, str):
+                    yield plane, index, gun, target, option
+
+
+def fire_commands(rules: WingsOfGloryRules, state: GameState, player: str) -> list[Command]:
+    commands: list[Command] = []
+    for plane, index, gun, target, option in _shots(rules, state, player):
+        commands.append(Fire(player=player, plane=plane.id, gun=index, target=target))
+        if target in state.planes and pieces.skill_ready(state, plane, gun.crew, "sniper"):
+            commands.extend(Fire(player=player, plane=plane.id, gun=index, target=target, sniper=letter)
+                            for letter in sorted(set(option.letters)))
+        if not option.improved and gun.fixed and pieces.skill_ready(state, plane, gun.crew, "perfect_aim"):
+            aimed = shot_option(rules, state, plane, index, target, perfect_aim=True)
+            if not isinstance(aimed, str) and aimed.improved == "Perfect Aim":
+                commands.append(Fire(player=player, plane=plane.id, gun=index, target=target,
+                                     perfect_aim=True))
     return commands
+
+
+def has_commands(rules: WingsOfGloryRules, state: GameState, player: str) -> bool:
+    """Whether :func:`legal_commands` offers ``player`` anything, found without listing every shot."""
+    if state.phase != FIRE or state.sniper is not None or player in state.done:
+        return False
+    return (next(_shots(rules, state, player), None) is not None or bool(_pac_launches(state, player))
+            or bool(damage.legal_commands(rules, state, player)))
+
+
+def _pac_launches(state: GameState, player: str) -> list[Command]:
+    side = state.sides[player]
+    return [LaunchPac(player=player, pac=t.id) for t in sorted(state.targets.values(), key=lambda t: t.id)
+            if t.kind == "pac" and t.side == side and not t.launched]
 
 
 def legal_commands(rules: WingsOfGloryRules, state: GameState, player: str) -> list[Command]:
     if state.phase != FIRE or state.sniper is not None or player in state.done:
         return []
     commands = fire_commands(rules, state, player)
-    side = state.sides[player]
-    commands += [LaunchPac(player=player, pac=t.id) for t in sorted(state.targets.values(), key=lambda t: t.id)
-                 if t.kind == "pac" and t.side == side and not t.launched]
+    commands += _pac_launches(state, player)
     luck = damage.legal_commands(rules, state, player)
     if not commands and not luck:
         return []

@@ -41,7 +41,7 @@ from . import pieces
 from .commands import ChangeFloor, PlanCard
 from .data import Card
 from .events import CardPlanned, FloorChanged
-from .state import PLAN, SETUP, GameState, PlaneState, replace, with_plane
+from .state import PLAN, SETUP, GameState, PlaneState, replace
 
 if TYPE_CHECKING:
     from .ruleset import WingsOfGloryRules
@@ -246,13 +246,12 @@ def evolve(rules: WingsOfGloryRules, state: GameState, event) -> GameState | Non
     steps = evolve_order_steps(state.orders, event)
     if steps is None:
         return _evolve_other(state, event)
-    state = replace(state, orders=steps)
-    if isinstance(event, CardPlanned) and event.step != SETUP_STEP:
+    if type(event) is CardPlanned and event.step != SETUP_STEP:
         plane = state.planes[event.slot]
         plane = replace(plane, rudder_plans=max(0, plane.rudder_plans - 1),
                         rudder=plane.rudder if plane.rudder_plans > 1 else None)
-        return with_plane(state, plane)
-    return state
+        return replace(state, orders=steps, planes={**state.planes, plane.id: plane})
+    return replace(state, orders=steps)
 
 
 def _evolve_other(state: GameState, event) -> GameState | None:

@@ -32,8 +32,13 @@ for _part in PARTS:
             raise TypeError(f"{_command.__name__} is handled by two parts of the turn")
         _HANDLERS[_command] = _handler
 
-#: event type -> the part whose evolve applies it (filled as events are first met)
+#: event type -> the evolve of the part that applies it (filled as events are first met)
 _ROUTES: dict[type, Any] = {}
+
+
+def _unchanged(rules: Any, state: GameState, event: Event) -> GameState:
+    """A core event (state checkpoint, issued command) or a dice roll: the events that follow carry its effect."""
+    return state
 
 
 class RuleOptions(msgspec.Struct, frozen=True, kw_only=True):
@@ -104,19 +109,33 @@ class WingsOfGloryRules(Ruleset):
         return out.events
 
     def evolve(self, state: GameState, event: Event) -> GameState:
-        if type(event) is DiceRolled:
+        apply = _ROUTES.get(type(event))  # each part answers by event type alone: route once, then directly
+        if apply is not None:
+            return apply(self, state, event)
+        if type(event).core_event or type(event) is DiceRolled:
+            _ROUTES[type(event)] = _unchanged
             return state
-        part = _ROUTES.get(type(event))  # each part answers by event type alone: route once, then directly
-        if part is not None:
-            return part.evolve(self, state, event)
         for part in PARTS:
             new = part.evolve(self, state, event)
             if new is not None:
-                _ROUTES[type(event)] = part
+                _ROUTES[type(event)] = part.evolve
                 return new
         if type(event).__name__ in ("SecretDiceRolled",):
             return state
         raise TypeError(f"{self.name} cannot apply {type(event).__name__}")
+
+    #: core events (a checkpoint, an issued command) are routed to ``_unchanged`` above, so the core's own
+    #: wrapper that skips them (``Ruleset.__init_subclass__``) is not needed around this evolve
+    evolve.skips_core_events = True  # type: ignore[attr-defined]
+
+    def fold(self, state: GameState, events) -> GameState:
+        """Apply ``events`` in order (the same as ``evolve`` one by one, routed without a call in between)."""
+        routes = _ROUTES
+        evolve = self.evolve
+        for event in events:
+            apply = routes.get(type(event))
+            state = evolve(state, event) if apply is None else apply(self, state, event)
+        return state
 
     def legal_commands(self, state: GameState, player: str) -> Sequence[Command]:
         if state.phase == OVER:

@@ -47,8 +47,9 @@ def step_finished(rules: WingsOfGloryRules, state: GameState) -> bool:
     """Every player has finished the fire sub-phase or the bomb phase, or has nothing to do in it."""
     if state.sniper is not None:
         return False
-    part = firing if state.phase == FIRE else missions
-    return all(player in state.done or not part.legal_commands(rules, state, player) for player in state.players)
+    if state.phase == FIRE:
+        return all(player in state.done or not firing.has_commands(rules, state, player) for player in state.players)
+    return all(player in state.done or not missions.legal_commands(rules, state, player) for player in state.players)
 
 
 def game_end_reason(state: GameState) -> str | None:

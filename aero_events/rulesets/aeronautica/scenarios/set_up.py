@@ -206,6 +206,10 @@ def advance(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> bool:
 HANDLERS = {RollOff: roll_off, PlaceAircraft: place_aircraft}
 
 
+#: The phases in which :func:`legal_commands` may offer a command (the ruleset asks no other part).
+COMMAND_PHASES: frozenset[str] = frozenset({SET_UP})
+
+
 def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> Sequence[Command]:
     """The roll-off (either player), then every placement of every aircraft the player has left to set up."""
     if state.phase != SET_UP:

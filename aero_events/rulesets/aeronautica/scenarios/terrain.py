@@ -137,6 +137,10 @@ def ground_target_modifier_altitude(state: GameState, hex: Hex) -> int:
 HANDLERS: dict = {}
 
 
+#: The phases in which :func:`legal_commands` may offer a command: none (the ruleset never asks).
+COMMAND_PHASES: frozenset[str] = frozenset()
+
+
 def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> list:
     return []
 

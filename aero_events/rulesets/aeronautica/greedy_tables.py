@@ -1,0 +1,505 @@
+"""The greedy bot's arithmetic over arrays (issue 18): every end of every flight of a decision scored at once.
+
+:class:`~.bots.GreedyBot` scores an end of a flight by the best, over the Altitude changes (p.18), of the damage
+it can expect to deal less the damage it can expect to take (p.21-24), less the pull towards the nearest enemy
+and the penalties of :func:`~.bots._score`. :meth:`~.bots.GreedyBot._end_value` does this one end at a time;
+:class:`EndScorer` does it for an array of ends with numpy, with the same IEEE operations in the same order
+(the enemies in turn, then the penalties), so every value is bit for bit the one ``_end_value`` gives and a
+decision takes the same option (numpy's ``argmax`` is the first maximum, as ``max`` is).
+
+The expected damage of a weapon set depends only on the range band and Fire Arcs of the offset (the geometry
+classes of :func:`geometry_classes`), whether the target is above, level or below, the Altitude difference and
+whether the target evades (p.21-24): :func:`damage_grid` keeps it in a small array per weapon set.
+
+Hexes are integers in one frame (:data:`Q_STRIDE`), so that an end's offset to each enemy, the geometry class
+and distance of that offset (:func:`frame_geometry`) and the room ahead of the end (:class:`RoomTable`) are
+each one array lookup. The flights of a manoeuvre at a Speed are worked out once from the origin
+(:class:`FlightPart`, :class:`FlightBlock`) and moved to where the aircraft is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from aero_events.hexgrid import MAX_RANGE, Hex, Pose, arcs_containing, range_band
+
+from . import movement
+
+_ARC_NAMES = {"FRONT": "front", "REAR": "rear", "LEFT": "left", "RIGHT": "right"}
+#: More Speeds than the tables of :class:`EndScorer` are asked for (the dial stops at 9, p.15).
+SPEEDS = movement.MAX_DIAL_SPEED + 7
+#: The offsets a geometry table covers: every hex within range (p.22) of the firer.
+_SPAN = MAX_RANGE
+#: The Altitude changes of any Speed (p.18): each Speed allows some of them.
+CHANGES = np.array(sorted({change for speed in range(movement.MAX_DIAL_SPEED + 1)
+                           for change in movement.altitude_options(speed)}), dtype=np.int64)
+
+
+@lru_cache(maxsize=1 << 15)
+def geometry(dq: int, dr: int, facing: int) -> tuple[str | None, frozenset[str]]:
+    """The range band's name (p.22; None out of range) and :func:`arc_names` of a target ``(dq, dr)`` hexes
+    from a firer facing ``facing``."""
+    band = range_band((abs(dq) + abs(dr) + abs(dq + dr)) // 2)
+    return (None, frozenset()) if band is None else (band.name, arc_names(dq, dr, facing))
+
+
+@lru_cache(maxsize=4096)
+def arc_names(dq: int, dr: int, facing: int) -> frozenset[str]:
+    """The Fire Arcs (p.21) of a firer facing ``facing`` that hold a target ``(dq, dr)`` hexes away."""
+    return frozenset(_ARC_NAMES[a.name] for a in arcs_containing(Pose(Hex(0, 0), facing), Hex(dq, dr))
+                     if a.name in _ARC_NAMES)
+
+
+@lru_cache(maxsize=1)
+def geometry_classes() -> tuple[np.ndarray, tuple[tuple[str, frozenset[str]], ...]]:
+    """The class of every offset within range and facing: ``table[dq + MAX_RANGE, dr + MAX_RANGE, facing]``
+    indexes ``classes``, the distinct (range band, Fire Arcs) of :func:`geometry`; class 0 is out of range
+    (the firer's own hex and beyond ``MAX_RANGE``, p.22)."""
+    table = np.zeros((2 * _SPAN + 1, 2 * _SPAN + 1, 6), dtype=np.intp)
+    classes: dict[tuple[str | None, frozenset[str]], int] = {(None, frozenset()): 0}
+    for dq in range(-_SPAN, _SPAN + 1):
+        for dr in range(-_SPAN, _SPAN + 1):
+            if not 0 < (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= MAX_RANGE:
+                continue
+            for facing in range(6):
+                key = geometry(dq, dr, facing)
+                if key[0] is not None:
+                    table[dq + _SPAN, dr + _SPAN, facing] = classes.setdefault(key, len(classes))
+    return table, tuple(classes)[1:]
+
+
+def zero_hit_difference(chance: Any) -> int:
+    """The least Altitude difference at which nothing hits on 5+ (p.22, p.7): the last slot of
+    :func:`damage_grid`, shared by every greater difference and by Altitude 0."""
+    difference = 0
+    while chance(5, -difference) > 0:
+        difference += 1
+    return difference
+
+
+def damage_grid(weapon_terms: Any, chance: Any) -> np.ndarray:
+    """``grid[class, above + 1, difference, evading]``: the expected damage of a weapon set at a target of
+    geometry ``class`` (:func:`geometry_classes`), ``above`` the sign of the target's Altitude less the firer's,
+    ``difference`` the Altitude difference (the last slot: nothing hits, or an Altitude is 0), ``evading`` the
+    target Stalled or Spinning; ``weapon_terms(band, arcs, climb)`` are the (Firepower dice, chance of a
+    Damage roll) of the weapons that bear. Summed as :meth:`~.bots.GreedyBot._expected_damage` sums them."""
+    _, classes = geometry_classes()
+    last = zero_hit_difference(chance)
+    grid = np.zeros((len(classes) + 1, 3, last + 1, 2), dtype=np.float64)
+    for index, (band, arcs) in enumerate(classes, start=1):
+        for above in (-1, 0, 1):
+            terms = weapon_terms(band, arcs, above)
+            for difference in range(last):
+                for evading in (0, 1):
+                    hit = chance(5, -difference - evading)
+                    if hit == 0:
+                        continue
+                    total = 0.0
+                    for dice, damage in terms:
+                        total += dice * hit * damage
+                    grid[index, above + 1, difference, evading] = total
+    return grid
+
+
+# ---------------------------------------------------------------- the board
+
+
+class RoomTable:
+    """How many hexes straight ahead of each (hex, facing) of a board stay on it, up to ``limit``
+    (:func:`~.baseline_bot._room_ahead`), over the board's bounding box and ``margin`` hexes around it (where the
+    flights of an aircraft on the board end), flat in the frame of :data:`Q_STRIDE`: (q, r, f) is at
+    ``q * Q_STRIDE + r * R_STRIDE + f - origin``; ``on`` likewise: whether the hex is on the board."""
+
+    def __init__(self, board: Any, limit: int, margin: int = movement.MAX_DIAL_SPEED + 1):
+        self.board = board
+        columns = board.columns
+        self.q0, self.r0 = -margin, -((columns - 1) >> 1) - margin
+        width = columns + 2 * margin
+        height = max(board.rows, board.odd_column_rows) - self.r0 + margin
+        # two hexes of the table lie at most FRAME_SPAN apart along each axis
+        self.usable = width <= FRAME_SPAN and height <= FRAME_SPAN
+        qs, rs = np.meshgrid(np.arange(self.q0, self.q0 + width), np.arange(self.r0, self.r0 + height),
+                             indexing="ij")
+        on = on_board(board, qs, rs)
+        framed = np.zeros((width, Q_STRIDE // R_STRIDE, R_STRIDE), dtype=bool)
+        framed[:, :height, :] = on[:, :, None]
+        self.on = framed.reshape(-1)
+        room = np.zeros((width, Q_STRIDE // R_STRIDE, R_STRIDE), dtype=np.int64)
+        for facing in range(6):
+            dq, dr = movement.DIRECTIONS[facing]
+            alive = np.ones(qs.shape, dtype=bool)
+            for step in range(1, limit + 1):
+                aq, ar = qs + step * dq - self.q0, rs + step * dr - self.r0
+                inside = (aq >= 0) & (aq < width) & (ar >= 0) & (ar < height)
+                alive &= inside & on[np.clip(aq, 0, width - 1), np.clip(ar, 0, height - 1)]
+                room[:, :height, facing] += alive
+        self.room = room.reshape(-1)
+        self.origin = self.q0 * Q_STRIDE + self.r0 * R_STRIDE
+        self.width, self.height = width, height
+
+    def covers(self, hex: Hex, reach: int) -> bool:
+        """Whether every hex within ``reach`` of ``hex`` along each axis is in the table."""
+        q, r = hex
+        return (self.usable and self.q0 <= q - reach and q + reach < self.q0 + self.width
+                and self.r0 <= r - reach and r + reach < self.r0 + self.height)
+
+
+def on_board(board: Any, q: np.ndarray, r: np.ndarray) -> np.ndarray:
+    """:meth:`Board.contains` of each (q, r): a complete hex of the Area of Engagement (p.9, p.17)."""
+    row = r + (q >> 1)
+    rows = np.where(q & 1, board.odd_column_rows, board.rows)
+    return (q >= 0) & (q < board.columns) & (row >= 0) & (row < rows)
+
+
+# ---------------------------------------------------------------- the flights
+
+
+@lru_cache(maxsize=4096)
+def reach_ends(manoeuvre: Any, facing: int, speed: int
+               ) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[tuple[int, int] | None, int, bool, int], ...]]:
+    """The flights of a manoeuvre from the origin (:func:`movement.reach`; straight ahead when there is none
+    or it is too slow to complete, p.13, p.17): the hexes any of them crosses, and for each distinct flight its
+    end (None: it stays where it is), final facing, whether it is the manoeuvre's own, and the hexes it
+    crosses as bits of that list, so that a flight is on the board where all its bits are."""
+    plans = movement.reach(manoeuvre, facing, speed) if manoeuvre is not None else ()
+    if not plans:
+        plans = (movement.straight(Hex(0, 0), facing, speed),)
+    cells: dict[tuple[int, int], int] = {}
+    distinct: dict[tuple[tuple[int, int] | None, int, bool, int], None] = {}
+    for flight in plans:
+        crossed = 0
+        for cell in flight.path:
+            crossed |= 1 << cells.setdefault((cell[0], cell[1]), len(cells))
+        end = (flight.path[-1][0], flight.path[-1][1]) if flight.path else None
+        distinct[(end, flight.final_facing, bool(flight.stage_hexes), crossed)] = None
+    return tuple(cells), tuple(distinct)
+
+
+class FlightPart(tuple):
+    """Flights from the origin, flown at one Speed, as arrays: ``(end_q, end_r, final_facing, staged, speed,
+    cells_q, cells_r, crosses, reach)``; ``crosses[i]`` the indexes into the cells of the hexes flight ``i``
+    crosses, padded with -1 to ``SPEEDS`` columns at least (a flight crosses a hex per Speed point, p.16);
+    ``reach`` the farthest any of its hexes lies from the origin along an axis."""
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, flights: Sequence[tuple[int, int, int, bool, Sequence[tuple[int, int]]]], speed: int) -> FlightPart:
+        """The part of ``flights``: (end q, end r, final facing, staged, the hexes crossed) each."""
+        cells: dict[tuple[int, int], int] = {}
+        rows = [[cells.setdefault(cell, len(cells)) for cell in crossed] for *_, crossed in flights]
+        crosses = np.full((len(rows), max([len(row) for row in rows] + [SPEEDS])), -1, dtype=np.intp)
+        for index, row in enumerate(rows):
+            crosses[index, :len(row)] = row
+        return cls((np.array([flight[0] for flight in flights], dtype=np.int64),
+                    np.array([flight[1] for flight in flights], dtype=np.int64),
+                    np.array([flight[2] for flight in flights], dtype=np.intp),
+                    np.array([flight[3] for flight in flights], dtype=bool), speed,
+                    np.array([cell[0] for cell in cells], dtype=np.int64),
+                    np.array([cell[1] for cell in cells], dtype=np.int64), crosses,
+                    max([abs(value) for flight in flights for value in flight[:2]]
+                        + [abs(value) for cell in cells for value in cell] + [0])))
+
+
+@lru_cache(maxsize=4096)
+def reach_part(manoeuvre: Any, facing: int, speed: int) -> FlightPart:
+    """The :class:`FlightPart` of every way of flying ``manoeuvre`` at ``speed`` from the origin facing
+    ``facing`` (:func:`movement.reach`), or of flying straight ahead (p.13) when it is None or too slow to
+    complete (p.17): the flights :func:`reach_ends` keeps once each, some maybe more than once (the same
+    best)."""
+    plans = movement.reach(manoeuvre, facing, speed) if manoeuvre is not None else ()
+    if not plans:
+        plans = (movement.straight(Hex(0, 0), facing, speed),)
+    return FlightPart.of([(flight.path[-1][0] if flight.path else 0, flight.path[-1][1] if flight.path else 0,
+                           flight.final_facing, bool(flight.stage_hexes), [(cell[0], cell[1]) for cell in flight.path])
+                          for flight in plans], speed)
+
+
+class FlightBlock:
+    """:class:`FlightPart` s one after the other, each a segment (the flights of one manoeuvre at one Speed, or
+    one plan): ``end_q``/``end_r`` the end of each flight, ``key`` its frame index (:data:`Q_STRIDE`),
+    ``facing`` its final facing, ``staged`` flown as the manoeuvre's own, ``speed`` flown at; ``cells_q`` /
+    ``cells_r`` the hexes the flights cross, ``cells_key`` their frame indexes, ``crosses[i]`` the indexes of
+    the hexes flight ``i`` crosses (padded with ``len(cells_q)``); ``starts`` where each segment starts;
+    ``reach`` the farthest any hex lies from the origin along an axis; ``fastest`` the greatest Speed;
+    ``distinct_*`` the key, key plus and less facing, and ``2 * speed + staged`` of the distinct flights by
+    end, facing, Speed and staged, ``inverse`` the distinct flight of each flight."""
+
+    __slots__ = ("cells_key", "cells_q", "cells_r", "crosses", "distinct_facing", "distinct_key",
+                 "distinct_key_facing", "distinct_key_less_facing", "distinct_speed_staged", "end_q", "end_r",
+                 "facing", "fastest", "inverse", "key", "key_facing", "key_less_facing", "reach", "speed", "staged",
+                 "starts")
+
+    def __init__(self, parts: Sequence[FlightPart]):
+        sizes = [len(part[0]) for part in parts]
+        self.starts = np.cumsum([0, *sizes[:-1]]).astype(np.intp)
+        self.end_q = np.concatenate([part[0] for part in parts])
+        self.end_r = np.concatenate([part[1] for part in parts])
+        self.facing = np.concatenate([part[2] for part in parts])
+        self.staged = np.concatenate([part[3] for part in parts])
+        self.speed = np.repeat(np.array([part[4] for part in parts], dtype=np.int64), sizes)
+        self.cells_q = np.concatenate([part[5] for part in parts])
+        self.cells_r = np.concatenate([part[6] for part in parts])
+        longest = max(part[7].shape[1] for part in parts)
+        crosses = np.concatenate([part[7] if part[7].shape[1] == longest else np.pad(
+            part[7], ((0, 0), (0, longest - part[7].shape[1])), constant_values=-1) for part in parts])
+        first_cell = np.repeat(np.cumsum([0] + [len(part[5]) for part in parts[:-1]]), sizes)
+        self.crosses = np.where(crosses < 0, len(self.cells_q), crosses + first_cell[:, None])
+        self.key = self.end_q * Q_STRIDE + self.end_r * R_STRIDE
+        self.key_facing = self.key + self.facing
+        self.key_less_facing = self.key - self.facing
+        self.cells_key = self.cells_q * Q_STRIDE + self.cells_r * R_STRIDE
+        self.fastest = int(self.speed.max())
+        # the distinct (end, facing, Speed, staged): many flights end alike
+        speed_staged = self.speed * 2 + self.staged
+        _, first, self.inverse = np.unique((self.key * 8 + self.facing) * (4 * SPEEDS) + speed_staged,
+                                           return_index=True, return_inverse=True)
+        self.distinct_key = self.key[first]
+        self.distinct_key_facing = self.key_facing[first]
+        self.distinct_facing = self.facing[first]
+        self.distinct_key_less_facing = self.key_less_facing[first]
+        self.distinct_speed_staged = speed_staged[first]
+        self.reach = max(part[8] for part in parts)
+
+    def crossing_off_board(self, board: Any, hex: Hex, rooms: RoomTable | None = None) -> np.ndarray:
+        """Which flights flown from ``hex`` cross a hex off the board (p.17); from ``rooms`` when it covers
+        them."""
+        if rooms is not None and rooms.covers(hex, self.reach):
+            cells_on = rooms.on.take(self.cells_key + (hex[0] * Q_STRIDE + hex[1] * R_STRIDE - rooms.origin))
+        else:
+            cells_on = on_board(board, self.cells_q + hex[0], self.cells_r + hex[1])
+        if cells_on.all():
+            return np.zeros(len(self.key), dtype=bool)
+        return ~np.append(cells_on, True)[self.crosses].all(axis=1)
+
+
+@lru_cache(maxsize=4096)
+def flight_block(manoeuvres: tuple[Any, ...], facing: int, speeds: tuple[int, ...]) -> FlightBlock:
+    """The :class:`FlightBlock` of every manoeuvre of ``manoeuvres`` (None: straight ahead) at every Speed of
+    ``speeds``, a segment each, manoeuvre by manoeuvre, Speed by Speed."""
+    return FlightBlock([reach_part(manoeuvre, facing, speed) for manoeuvre in manoeuvres for speed in speeds])
+
+
+# ---------------------------------------------------------------- the frame
+
+#: A hex (q, r) facing f is ``q * Q_STRIDE + r * R_STRIDE + f`` in the flat tables below, so that offsets and
+#: facings are added and subtracted as one integer.
+R_STRIDE = 6
+#: Room for ``2 * FRAME_SPAN + 1`` values of r.
+Q_STRIDE = R_STRIDE * 208
+#: The largest offset along an axis the geometry tables hold (beyond any board's reach).
+FRAME_SPAN = 100
+
+
+@lru_cache(maxsize=1)
+def frame_geometry() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(distances, classes, classes times ``2 * len(CHANGES)``) of every offset up to ``FRAME_SPAN`` and
+    facing, flat: the entry of a target (dq, dr) from a firer facing f is at ``(dq + FRAME_SPAN) * Q_STRIDE +
+    (dr + FRAME_SPAN) * R_STRIDE + f``; the distance in hexes, and the :func:`geometry_classes` class (0 out of
+    range, p.22), also as the start of its row in :class:`EnemyTerms` ``taken``."""
+    table, _ = geometry_classes()
+    span = FRAME_SPAN
+    dq, dr = np.meshgrid(np.arange(-span, span + 1), np.arange(-span, span + 1), indexing="ij")
+    gap = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+    size = 2 * span + 1
+    distances = np.zeros((size, Q_STRIDE // R_STRIDE, R_STRIDE), dtype=np.int64)
+    distances[:, :size, :] = gap[:, :, None]
+    classes = np.zeros_like(distances, dtype=np.intp)
+    near = slice(span - _SPAN, span + _SPAN + 1)
+    classes[near, near, :6] = table
+    classes = classes.reshape(-1)
+    return distances.reshape(-1), classes, classes * (2 * len(CHANGES))
+
+
+def frame_origin(q: int, r: int) -> int:
+    """The flat index of a target at (q, r) in :func:`frame_geometry`, less that of the firer's hex."""
+    return (q + FRAME_SPAN) * Q_STRIDE + (r + FRAME_SPAN) * R_STRIDE
+
+
+# ---------------------------------------------------------------- scoring
+
+
+class EnemyTerms:
+    """What :class:`EndScorer` needs of one enemy: the frame index of its hex for my fire (``mine_at``: less an
+    end's index less its facing gives the entry of :func:`frame_geometry`) and of my hex for its fire
+    (``theirs_at``: plus an end's index), the weights of its threat and exposure (``defence``, ``worth``), and
+    the damage each side deals by geometry class and Altitude change, times those weights (``dealt[class, k]``
+    times ``worth``, ``taken[class * 2K + evading * K + k]`` times ``defence``)."""
+
+    __slots__ = ("dealt", "defence", "hex", "mine_at", "taken", "theirs_at", "worth")
+
+    def __init__(self, q: int, r: int, facing: int, altitude: int, evading: bool, defence: float, worth: float,
+                 mine: np.ndarray, theirs: np.ndarray, start_altitude: int):
+        self.hex = Hex(q, r)
+        self.mine_at = frame_origin(q, r)
+        self.theirs_at = frame_origin(-q, -r) + facing
+        self.defence, self.worth = defence, worth
+        dealt, taken = _enemy_damage(mine, theirs, altitude, evading, start_altitude)
+        self.dealt, self.taken = worth * dealt, defence * taken  # the products the scores add, entry by entry
+
+
+_ENEMY_DAMAGE: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
+
+
+def _enemy_damage(mine: np.ndarray, theirs: np.ndarray, altitude: int, evading: bool, start_altitude: int
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """(dealt, taken) of :class:`EnemyTerms`; kept by the grids' identity and the Altitudes."""
+    key = (id(mine), id(theirs), altitude, evading, start_altitude)
+    known = _ENEMY_DAMAGE.get(key)
+    if known is not None and known[0] is mine and known[1] is theirs:
+        return known[2], known[3]
+    if len(_ENEMY_DAMAGE) > 1 << 14:
+        _ENEMY_DAMAGE.clear()
+    altitudes = start_altitude + CHANGES
+    last = mine.shape[2] - 1
+    difference = np.minimum(np.abs(altitudes - altitude), last)
+    if altitude == 0:
+        difference[:] = last
+    difference[altitudes == 0] = last
+    above = np.sign(altitude - altitudes) + 1
+    dealt = np.ascontiguousarray(mine[:, above, difference, int(evading)])
+    taken = np.ascontiguousarray(theirs[:, 2 - above, difference, :].transpose(0, 2, 1)).reshape(-1)
+    _ENEMY_DAMAGE[key] = (mine, theirs, dealt, taken)
+    return dealt, taken
+
+
+
+
+
+class EndScorer:
+    """:meth:`~.bots.GreedyBot._end_value` of arrays of ends (see the module docstring), for one aircraft in
+    one state: ``enemies`` (:class:`EnemyTerms`, in the order of the state), ``closing`` the pull per hex
+    towards the nearest enemy, and the terms of :func:`~.bots._score_terms`. The terms of an end that depend
+    only on its Speed and whether it is Stalled are rows of tables indexed by ``2 * Speed + stalled``: each
+    penalty is 0.0 where it does not apply (``x - 0.0`` is ``x``), an Altitude change the Speed does not allow
+    is -inf."""
+
+    def __init__(self, enemies: list[EnemyTerms], closing: float, rooms: RoomTable, start_altitude: int,
+                 stall_penalty: float | None, crash_penalty: float, breaking_up: float, edge_penalty: float,
+                 max_altitude: int, min_speed: int, max_speed: int, off_board_value: float):
+        self.enemies, self.closing, self.rooms = enemies, closing, rooms
+        if len(enemies) > 1:
+            # every enemy's tables one after the other, so that their lookups are one array operation each
+            self.mine_at = np.array([enemy.mine_at for enemy in enemies], dtype=np.int64)[:, None]
+            self.theirs_at = np.array([enemy.theirs_at for enemy in enemies], dtype=np.int64)[:, None]
+            self.dealt = np.concatenate([enemy.dealt for enemy in enemies])
+            self.dealt_from = (np.arange(len(enemies)) * len(enemies[0].dealt))[:, None]
+            self.taken = np.concatenate([enemy.taken for enemy in enemies])
+            self.taken_from = (np.arange(len(enemies)) * len(enemies[0].taken))[:, None, None]
+        #: The ends last kept by :meth:`remember` (sorted) and their values.
+        self.known: tuple[np.ndarray, np.ndarray] | None = None
+        self.enemies_inside = all(rooms.covers(enemy.hex, 0) for enemy in enemies)
+        self.edge_penalty, self.off_board_value, self.min_speed = edge_penalty, off_board_value, min_speed
+        self.crashing = np.where(start_altitude + CHANGES <= 0, crash_penalty, 0.0)
+        self.taken_at, self.penalties, self.edging = _speed_tables(start_altitude, stall_penalty, breaking_up,
+                                                                   edge_penalty, max_altitude, min_speed, max_speed)
+
+    def covers(self, hex: Hex, block: FlightBlock) -> bool:
+        """Whether the tables hold every flight of ``block`` from ``hex``, and every enemy from there."""
+        return (self.enemies_inside and block.fastest < SPEEDS and self.min_speed < _ROOMS
+                and self.rooms.covers(hex, block.reach))
+
+    def remember(self, key: np.ndarray, facing: np.ndarray, row: np.ndarray, values: np.ndarray) -> None:
+        """Keep the :meth:`best` ``values`` of the ends (frame index, facing, row) for :meth:`recall`."""
+        ends = (key * 8 + facing) * (2 * SPEEDS) + row
+        order = np.argsort(ends)
+        self.known = (ends[order], values[order])
+
+    def recall(self, key: np.ndarray, facing: np.ndarray, row: np.ndarray) -> np.ndarray | None:
+        """The values :meth:`remember` kept of these ends, if it kept them all."""
+        if self.known is None:
+            return None
+        kept, values = self.known
+        ends = (key * 8 + facing) * (2 * SPEEDS) + row
+        at = np.minimum(np.searchsorted(kept, ends), len(kept) - 1)
+        return values.take(at) if (kept.take(at) == ends).all() else None
+
+    def best(self, key: np.ndarray, room_at: np.ndarray, key_less_facing: np.ndarray, row: np.ndarray
+             ) -> np.ndarray:
+        """The best value over the Altitude changes of each end on the board, given by its frame index ``key``,
+        the index of its room ahead in the room table (``room_at``: its frame index plus its facing, less the
+        table's origin) and its frame index less its facing, flown at a Speed and Stalled or not (``row``:
+        ``2 * Speed + stalled``). The caller checks :meth:`covers`."""
+        value, penalties = self._columns(key, room_at, key_less_facing, row)
+        value += penalties[:, :, 2]  # -inf: an Altitude change the Speed does not allow (p.18)
+        return value.max(axis=1)
+
+    def _columns(self, key: np.ndarray, room_at: np.ndarray, key_less_facing: np.ndarray, row: np.ndarray
+                 ) -> tuple[np.ndarray, np.ndarray]:
+        """The value of each end (as :meth:`best`) after each Altitude change of ``CHANGES`` (p.18), one column
+        each, whether its Speed allows it or not (:meth:`GreedyBot.position_value` there), and the penalties
+        of the rows."""
+        distances, classes, classes_taken = frame_geometry()
+        taken_at = self.taken_at[row]
+        penalties = self.penalties[row]
+        value = None
+        nearest = None
+        if len(self.enemies) > 1:
+            # each enemy in turn, as _end_value adds them: dealt, then taken
+            mine = self.mine_at - key_less_facing
+            dealt = self.dealt[classes.take(mine) + self.dealt_from]
+            taken = self.taken.take(classes_taken.take(self.theirs_at + key)[:, :, None] + taken_at + self.taken_from)
+            value = dealt[0]  # 0.0 + x is x: x is never -0.0
+            value -= taken[0]
+            for enemy in range(1, len(self.enemies)):
+                value += dealt[enemy]
+                value -= taken[enemy]
+            nearest = distances.take(mine).min(axis=0)
+        elif self.enemies:
+            enemy = self.enemies[0]
+            mine = enemy.mine_at - key_less_facing
+            value = enemy.dealt[classes.take(mine)]  # 0.0 + x is x: x is never -0.0
+            value -= enemy.taken.take(classes_taken.take(enemy.theirs_at + key)[:, None] + taken_at)
+            nearest = distances.take(mine)
+        if value is None:
+            value = np.zeros(penalties.shape[:2], dtype=np.float64)
+        else:
+            value -= (self.closing * nearest)[:, None]
+        value -= penalties[:, :, 0]  # Stalled (p.18)
+        value -= self.crashing  # diving to Altitude 0 (p.19)
+        value -= penalties[:, :, 1]  # Breaking Up (p.19)
+        value -= self.edging[row * (_ROOMS + 1) + np.minimum(self.rooms.room.take(room_at), _ROOMS)]  # p.17
+        return value, penalties
+
+
+_SPEED_TABLES: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+#: Room ahead beyond any Speed's need (the dial stops at 9, p.15): the edge penalty is 0 from there on.
+_ROOMS = SPEEDS + 1
+
+
+def _speed_tables(start_altitude: int, stall_penalty: float | None, breaking_up: float, edge_penalty: float,
+                  max_altitude: int, min_speed: int, max_speed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The rows of :class:`EndScorer` by ``2 * Speed + stalled``, a column per Altitude change: where its
+    damage taken is (``evading * K + k``, evading: Stalled, p.22); the penalties (Stalled p.18, Breaking Up
+    p.19, and 0 or -inf for an Altitude change the Speed allows or not, p.18); and by ``row * (_ROOMS + 1) +
+    room ahead``, the edge penalty for the hexes needed beyond the room (p.17)."""
+    key = (start_altitude, stall_penalty, breaking_up, edge_penalty, max_altitude, min_speed, max_speed)
+    known = _SPEED_TABLES.get(key)
+    if known is not None:
+        return known
+    width = len(CHANGES)
+    taken_at = np.zeros((2 * SPEEDS, width), dtype=np.intp)
+    penalties = np.zeros((2 * SPEEDS, width, 3), dtype=np.float64)
+    edging = np.zeros((2 * SPEEDS * (_ROOMS + 1), width), dtype=np.float64)
+    for speed in range(SPEEDS):
+        allowed = movement.altitude_options(speed)
+        for stalled in (0, 1):
+            row = 2 * speed + stalled
+            for k, change in enumerate(CHANGES.tolist()):
+                altitude = start_altitude + change
+                new_speed = speed - 1 if change > 0 else speed + 1 if change < 0 else speed
+                stall = bool(stalled) or (change > 0 and (altitude > max_altitude or new_speed < min_speed))
+                taken_at[row, k] = stall * width + k
+                penalties[row, k] = (stall_penalty if stall and stall_penalty is not None else 0.0,
+                                     breaking_up if new_speed > max_speed else 0.0,
+                                     0.0 if change in allowed else -np.inf)
+                needed = max(new_speed, min_speed)
+                for room in range(_ROOMS + 1):
+                    if room < needed:
+                        edging[row * (_ROOMS + 1) + room, k] = edge_penalty * (needed - room)
+    known = _SPEED_TABLES[key] = (taken_at, penalties, edging)
+    return known

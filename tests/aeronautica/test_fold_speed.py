@@ -1,0 +1,250 @@
+"""The fast fold (issue 18): each event goes straight to one reducer, and the reducers take short cuts that
+change nothing a replay can see. Every short cut is checked here against the rule it stands for, written out
+plainly, over the states of seeded games (Dogfights 1 against 1 to 4 against 4, baseline and greedy bots)."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from aero_events.bots import play
+from aero_events.core import GameSession, SecretMismatch, SeededDice, TapeDice, state_hash
+from aero_events.core.secrets import commitment
+from aero_events.rulesets.aeronautica import AeronauticaRules, RuleOptions, firing, movement, turn
+from aero_events.rulesets.aeronautica import ruleset as aeronautica
+from aero_events.rulesets.aeronautica.bots import BaselineBot, GreedyBot
+from aero_events.rulesets.aeronautica.events import (
+    ManoeuvreChosen,
+    ManoeuvreFlown,
+    ManoeuvreRevealed,
+    PhaseBegan,
+    TailingDetermined,
+    ThrottleSet,
+    VolleyEnded,
+)
+from aero_events.rulesets.aeronautica.forces import AircraftEntry, ForceList
+from aero_events.rulesets.aeronautica.scenarios.dogfight import dogfight_setup
+from aero_events.rulesets.aeronautica.state import END, TAILING_FIRE, GameState
+
+RULES = AeronauticaRules()
+replace = msgspec.structs.replace
+
+
+def dogfight(size: int, seed: int, bots, rules: AeronauticaRules = RULES) -> GameSession:
+    imperium = ForceList(name="i", faction="imperial_navy",
+                         aircraft=(AircraftEntry(aircraft="thunderbolt"),) * size)
+    orks = ForceList(name="o", faction="ork_air_waaagh",
+                     aircraft=(AircraftEntry(aircraft="dakkajet"),) * size)
+    setup = dogfight_setup(("imperium", imperium), ("orks", orks), 25 * size, board="4x4",
+                           catalogue=rules.catalogue, check_points=False)
+    session = GameSession(rules, setup, dice=SeededDice(seed), game_id=f"fold-{size}-{seed}")
+    play(session, {"imperium": bots[0](seed), "orks": bots[1](seed + 1)}, max_commands=2_000)
+    return session
+
+
+@pytest.fixture(scope="module")
+def sessions() -> list[GameSession]:
+    player_choice = AeronauticaRules(options=RuleOptions(tailing_choice="player"))
+    return [dogfight(1, 0, (BaselineBot, BaselineBot)), dogfight(2, 1, (BaselineBot, BaselineBot)),
+            dogfight(4, 2, (BaselineBot, BaselineBot)), dogfight(1, 3, (GreedyBot, BaselineBot)),
+            dogfight(2, 4, (BaselineBot, GreedyBot), rules=player_choice)]
+
+
+def states_and_events(session: GameSession):
+    """Each event of the game with the state before it."""
+    state = session.game.initial_state
+    for envelope in session.events():
+        yield state, envelope.event
+        state = session.ruleset._apply(state, envelope.event)
+
+
+# ---------------------------------------------------------------- the fold
+
+
+def test_a_fold_reaches_the_state_of_every_event_applied_one_at_a_time(sessions):
+    """``fold`` (its loop over the dispatch table) and ``_apply`` event by event give the same states, also
+    when the events come in pieces (a fold from a mid-game state), and the state hash the game recorded."""
+    for session in sessions:
+        rules = type(session.ruleset)(options=session.ruleset.options)
+        events = [envelope.event for envelope in session.events()]
+        state = session.game.initial_state
+        for start in range(0, len(events), 29):
+            state = rules.fold(state, events[start:start + 29])
+            assert state == session.state_at(min(start + 29, len(events)))
+        assert state_hash(state) == session.state_hash()
+
+
+def test_a_replay_from_the_record_checks_every_state_checkpoint(sessions):
+    for session in sessions:
+        replay = GameSession(type(session.ruleset)(options=session.ruleset.options), session.game.setup,
+                             dice=TapeDice([]), game_id=session.game_id)
+        replay.record(session.events())
+        assert replay.state_hash() == session.state_hash()
+
+
+def test_each_event_type_goes_straight_to_one_reducer():
+    """One look-up from the event's type to the function that applies it: a part's own table entry when one
+    part names the type; core events and dice change nothing (None)."""
+    assert aeronautica.reducer_for(ManoeuvreFlown) is movement._flown
+    assert aeronautica.reducer_for(PhaseBegan) is turn._phase_began
+    assert aeronautica.reducer_for(VolleyEnded) is firing._volley_ended
+    from aero_events.core import CommandIssued, DiceRolled, StateCheckpoint
+
+    assert aeronautica.reducer_for(DiceRolled) is None
+    assert aeronautica.reducer_for(CommandIssued) is None
+    assert aeronautica.reducer_for(StateCheckpoint) is None
+
+
+def test_every_event_type_of_the_ruleset_has_its_reducer():
+    """Each Aeronautica event type is applied by a function: its part's table entry when the part has one."""
+    from aero_events.core import Event
+    from aero_events.rulesets.aeronautica import events
+
+    types = [t for t in vars(events).values() if isinstance(t, type) and issubclass(t, Event)
+             and t.__module__ == events.__name__ and not t.abstract_event]
+    assert len(types) > 50
+    for event_type in types:
+        reduce = aeronautica.reducer_for(event_type)
+        assert reduce is not None, event_type.__name__
+        tables = [part._REDUCERS for part in aeronautica.PARTS if event_type in getattr(part, "_REDUCERS", {})]
+        if len(tables) == 1 and len(aeronautica.parts_for(event_type)) == 1:
+            assert reduce is tables[0][event_type], event_type.__name__
+
+
+def test_an_event_two_parts_may_apply_goes_to_the_first_that_takes_it():
+    """RollAccepted: a re-roll outside a volley (rerolls) is taken first, else the volley's (firing)."""
+    from aero_events.rulesets.aeronautica.events import RollAccepted
+
+    reduce = aeronautica.reducer_for(RollAccepted)
+    assert reduce is not firing._REDUCERS[RollAccepted]  # the two parts, offered in order
+    assert aeronautica.parts_for(RollAccepted)[-1] is firing._REDUCERS[RollAccepted]
+
+
+# ---------------------------------------------------------------- the short cuts, against the plain rule
+
+
+def plain_next_to_act(state: GameState, just_acted: str) -> str | None:
+    """p.14: alternate; a side with aircraft left moves them one after another once the other is done."""
+    other = state.opponent(just_acted)
+    for player in (other, just_acted):
+        if any(turn.eligible_to_move(a) for a in state.aircraft.values() if a.owner == player):
+            return player
+    return None
+
+
+def plain_has_eligible(state: GameState, player: str) -> bool:
+    """p.14, p.20: a player who has not passed and has an aircraft that may fire in this phase."""
+    return player not in state.passed and any(firing.may_fire(state, a) for a in state.aircraft.values()
+                                              if a.owner == player)
+
+
+def test_who_moves_next_is_the_rule_of_alternating_movement(sessions):
+    """next_to_act (one pass over the aircraft, a moved aircraft passed by first) against p.14 as written."""
+    seen = 0
+    for session in sessions:
+        for state, _ in states_and_events(session):
+            for player in state.players:
+                assert turn.next_to_act(state, player) == plain_next_to_act(state, player)
+                seen += 1
+    assert seen > 1000
+
+
+def test_who_fires_next_is_the_rule_of_alternating_fire(sessions):
+    """next_to_fire / first_to_fire (aircraft that have fired, or tail nothing in the Tailing Fire phase,
+    passed by without asking the full refusal) against p.13-14 and p.20 as written, in every state."""
+    tailing_phases = 0
+    for session in sessions:
+        for state, _ in states_and_events(session):
+            tailing_phases += state.phase == TAILING_FIRE
+            for player in state.players:
+                assert firing._has_eligible(state, player) == plain_has_eligible(state, player)
+                other = state.opponent(player)
+                expected = other if plain_has_eligible(state, other) else (
+                    player if plain_has_eligible(state, player) else None)
+                assert firing.next_to_fire(state, player) == expected
+                first = player if plain_has_eligible(state, player) else (
+                    other if plain_has_eligible(state, other) else None)
+                assert firing.first_to_fire(state, player) == first
+    assert tailing_phases > 0
+
+
+def test_the_revealed_manoeuvre_is_checked_against_its_commitment():
+    """p.13: the token is placed face down; the reveal must be the manoeuvre committed to (a SHA-256 of the
+    choice and its salt): the fast check agrees with ``core.secrets.commitment``; a wrong one is refused."""
+    for number in range(12):
+        for salt in ("", "f9e3d186e3e48760de45bf125025d05d", "salt with spaces"):
+            expected = commitment({"manoeuvre": number}, salt)
+            assert movement._reveal_matches(number, salt, expected)
+            assert not movement._reveal_matches(number + 1, salt, expected)
+
+
+def test_a_fold_refuses_a_reveal_that_is_not_the_committed_manoeuvre(sessions):
+    session = sessions[0]
+    events = [envelope.event for envelope in session.events()]
+    at = next(i for i, event in enumerate(events) if isinstance(event, ManoeuvreRevealed))
+    state = RULES.fold(session.game.initial_state, events[:at])
+    honest = events[at]
+    forgeries = (replace(honest, manoeuvre=honest.manoeuvre % 6 + 1),
+                 replace(honest, salt=(honest.salt or "") + "0"))
+    for forged in forgeries:
+        with pytest.raises(SecretMismatch):
+            RULES.fold(state, [forged])
+    assert RULES.fold(state, [honest]).aircraft[honest.aircraft].revealed == honest.manoeuvre
+    for forged in forgeries:  # the honest reveal, proved (and remembered), proves nothing for another value
+        with pytest.raises(SecretMismatch):
+            RULES.fold(state, [forged])
+
+
+def test_an_event_that_changes_nothing_leaves_the_state_as_it_was(sessions):
+    """TailingDetermined naming what the aircraft already tails (most often nothing, after the End phase
+    cleared Tailing, p.30), a Throttle leaving the Speed dial as it was: the state the full update gives."""
+    unchanged = {TailingDetermined: 0, ThrottleSet: 0}
+    for session in sessions:
+        for state, event in states_and_events(session):
+            if type(event) not in unchanged:
+                continue
+            after = session.ruleset._apply(state, event)
+            aircraft = state.aircraft[event.aircraft]
+            if isinstance(event, TailingDetermined):
+                full = replace(aircraft, tailing=event.target, tailing_candidates=event.candidates)
+            else:
+                full = replace(aircraft, speed=event.speed, may_land=after.aircraft[aircraft.id].may_land)
+            assert after.aircraft[aircraft.id] == full
+            assert list(after.aircraft) == list(state.aircraft)  # the same order of aircraft
+            if full == aircraft:
+                unchanged[type(event)] += 1
+    assert all(unchanged.values()), unchanged
+
+
+def test_every_phase_change_keeps_the_aircraft_in_their_order(sessions):
+    """PhaseBegan copies the aircraft mapping only when an aircraft changes (fired reset, Tailing expired,
+    p.20, p.30); the order of the aircraft (and so the encoded state) is that of the game's set-up."""
+    for session in sessions:
+        order = list(session.game.initial_state.aircraft)
+        for state, event in states_and_events(session):
+            if isinstance(event, (PhaseBegan, ManoeuvreChosen, VolleyEnded)):
+                after = session.ruleset._apply(state, event)
+                assert list(after.aircraft) == list(state.aircraft)
+                if isinstance(event, PhaseBegan) and event.phase == END:
+                    assert not any(a.tailing or a.tailing_candidates for a in after.aircraft.values())
+        assert order
+
+
+def test_a_volley_ended_marks_the_firer_and_passes_the_turn_to_fire_as_the_rule_says(sessions):
+    """VolleyEnded (p.14, p.20): the firer has fired, the volley is over, and the other player fires next if
+    they have an aircraft that may, else the same player: who fires next is asked of the state before the
+    firer's flag is set (it changes no other aircraft's eligibility); the result is the plain two steps'."""
+    ended = 0
+    for session in sessions:
+        for state, event in states_and_events(session):
+            if not isinstance(event, VolleyEnded) or event.kind == firing.TAIL_GUNNER:
+                continue
+            firer = state.aircraft[event.aircraft]
+            fired = replace(firer, fired=True)
+            plain = replace(state, aircraft={**state.aircraft, firer.id: fired}, volley=None)
+            other = plain.opponent(firer.owner)
+            plain = replace(plain, to_act=other if plain_has_eligible(plain, other) else (
+                firer.owner if plain_has_eligible(plain, firer.owner) else None))
+            assert session.ruleset._apply(state, event) == plain
+            ended += 1
+    assert ended > 50
