@@ -13,7 +13,7 @@ Plotly figures:
 
 Luck (:mod:`.luck`) reads the core ``DiceRolled`` events that carry a target number (DESIGN.md contract 3).
 What a ruleset's own events say (Aeronautica's shots, damage and Tailing) lives with the ruleset
-(``aero_events.rulesets.aeronautica.statistics``) and reaches the report through its ``report_sections``.
+(the Aeronautica ruleset's ``statistics`` package) and reaches the report through its ``report_sections``.
 
 Across games, in DuckDB: the views the store keeps in its file (:mod:`aero_events.store.views`;
 :func:`create_views` makes them on another connection, e.g. over a Parquet export) and

@@ -122,7 +122,29 @@ class Pool(msgspec.Struct, frozen=True):
         return None
 
     def without(self, items: Iterable[str]) -> Pool:
-        """The pool after ``items`` are taken out; a :class:`DataError` if one is not there."""
+        """The pool after ``items`` are taken out; a :class:`DataError` if one is not there.
+
+        One walk over the sorted entries, keeping those nothing is taken from (a draw takes one item from a
+        pool of many: Wings of Glory's damage decks fold a draw per hit); :meth:`_without_checked` when an
+        item is missing, for its error."""
+        items = tuple(items)
+        taken: dict[str, int] = {}
+        for item in items:
+            taken[item] = taken.get(item, 0) + 1
+        remaining = []
+        for entry in self.remaining:
+            count = taken.pop(entry.item, 0)
+            if not count:
+                remaining.append(entry)
+            elif count < entry.count:
+                remaining.append(PoolEntry(entry.item, entry.count - count))
+            elif count > entry.count:
+                return self._without_checked(items)
+        if taken:
+            return self._without_checked(items)
+        return msgspec.structs.replace(self, remaining=tuple(remaining))
+
+    def _without_checked(self, items: Iterable[str]) -> Pool:
         counts = self.counts()
         for item in items:
             if counts.get(item, 0) < 1:

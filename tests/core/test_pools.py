@@ -257,3 +257,19 @@ def test_no_sequence_of_draws_yields_more_of_an_item_than_the_pool_held(contents
         for item, full in contents.items():
             assert held[item] <= full
             assert pool.count(item) + held[item] == full
+
+
+@given(contents=st.dictionaries(st.sampled_from("abcdefg"), st.integers(0, 3), max_size=7),
+       taken=st.lists(st.sampled_from("abcdefgh"), max_size=6))
+def test_taking_items_out_walks_the_entries_and_agrees_with_counting_them_all(contents, taken):
+    """``Pool.without`` (one walk over the sorted entries) gives the pool the full recount gives, and the same
+    error, naming the item, when one is not there."""
+    pool = Pool.of("deck", contents)
+    try:
+        expected = pool._without_checked(taken)
+    except DataError as err:
+        with pytest.raises(DataError) as refused:
+            pool.without(iter(taken))
+        assert str(refused.value) == str(err)
+    else:
+        assert pool.without(iter(taken)) == expected
