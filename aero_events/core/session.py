@@ -26,6 +26,7 @@ import msgspec
 
 from .decider import Command, Ruleset
 from .dice import DiceCup, DiceSource, SeededDice, mark_position, restore_position, rolls_after
+from .emitter import Decided
 from .errors import AeroError
 from .events import Envelope, Event
 from .secrets import SaltSource, SecretEvent, commitment, redact
@@ -319,8 +320,11 @@ class GameSession:
             envelopes.append(Envelope(game_id=game_id, branch_id=branch_id, seq=seq, turn=turn, phase=phase,
                                       actor=actor, event=issued))
             states.append(state)
-        for event in events:
-            state = evolve(state, event)
+        # A decide that folded as it went (core/emitter.py) hands over the state after each event: they are
+        # taken, not folded a second time (issue 18), when they are what ``evolve`` gives from ``state``.
+        after_each = events.states_from(state, evolve) if type(events) is Decided else None
+        for index, event in enumerate(events):
+            state = evolve(state, event) if after_each is None else after_each[index]
             seq += 1
             envelopes.append(Envelope(game_id=game_id, branch_id=branch_id, seq=seq, turn=turn, phase=phase,
                                       actor=actor, event=event))

@@ -42,6 +42,7 @@ import msgspec
 from aero_events.bots import default_bot, make_bot
 from aero_events.core import DiceCup, Envelope, Game, SeededDice
 from aero_events.core.dice import rolls_after
+from aero_events.core.emitter import Decided
 from aero_events.core.errors import AeroError
 from aero_events.core.secrets import SaltSource
 from aero_events.core.session import SecretCommandIssued, issued_command
@@ -174,9 +175,14 @@ def play_out(rules: Any, state: Any, rolls: int, bot: str, run_seed: int, index:
             raise OddsError(f"playout {index}: no player has a legal command at turn {turn}, phase {phase}")
         command = bots[player].choose(view, player, options)
         cup = DiceCup(dice, rolls, salts=salts)
-        for event in decide(state, command, cup):
-            state = evolve(state, event)
-            events += 1
+        decided = decide(state, command, cup)
+        after_each = decided.states_from(state, evolve) if type(decided) is Decided else None
+        if after_each is None:
+            for event in decided:
+                state = evolve(state, event)
+        elif after_each:
+            state = after_each[-1]  # decide folded them already (core/emitter.py)
+        events += len(decided)
         view.state = state
         rolls = cup.next_index
         commands += 1

@@ -215,9 +215,6 @@ class AeronauticaRules(Ruleset):
         #: events, dice: the outcome events that follow a roll carry what it decided); filled as types are
         #: met.
         self._dispatch: dict[type, Reducer | None] = {DiceRolled: None}
-        #: What the last ``decide`` folded, so that the session's fold of the same events is a look-up:
-        #: id(event) -> (event, state before, state after); see :meth:`evolve`.
-        self._decided: dict[int, tuple[Event, GameState, GameState]] = {}
 
     @property
     def data_version(self) -> str:
@@ -269,23 +266,19 @@ class AeronauticaRules(Ruleset):
         handler = _HANDLERS.get(type(command))
         if handler is None:
             raise RuleError(f"{type(command).__name__} is not a command of this ruleset", rule="Commands")
-        decided: dict[int, tuple[Event, GameState, GameState]] = {}
-        self._decided = decided
-        out = Emitter(state, self._apply, decided)
+        out = Emitter(state, self.evolve)  # its states go to the session unfolded again (core/emitter.py)
         handler(self, out, command, dice)
         advance(self, out, dice)
         return out.events
 
     def evolve(self, state: GameState, event: Event) -> GameState:
-        # The session folds the events ``decide`` just returned, from the state it was handed: those states
-        # were already computed by the Emitter, so they are looked up (by the identity of the event and of
-        # the state before it, both immutable) rather than computed twice.
-        known = self._decided.get(id(event))
-        if known is not None and known[0] is event and known[1] is state:
-            return known[2]
-        return self._apply(state, event)
+        """The state after ``event``: its reducer applied (:func:`reducer_for`); core events and dice change
+        nothing."""
+        reduce = self._dispatch.get(type(event), _first_met)
+        return state if reduce is None else reduce(self, state, event)
 
-    evolve.skips_core_events = True  # type: ignore[attr-defined]  # _apply passes them by
+    evolve.skips_core_events = True  # type: ignore[attr-defined]  # they have no reducer
+    _apply = evolve
 
     def fold(self, state: GameState, events: Any) -> GameState:
         """Apply ``events`` in order: each straight to its reducer (a fold never follows a ``decide``)."""
@@ -297,12 +290,6 @@ class AeronauticaRules(Ruleset):
             if reduce is not None:
                 state = reduce(self, state, event)
         return state
-
-    def _apply(self, state: GameState, event: Event) -> GameState:
-        """The state after ``event``: its reducer applied (:func:`reducer_for`); core events and dice change
-        nothing."""
-        reduce = self._dispatch.get(type(event), _first_met)
-        return state if reduce is None else reduce(self, state, event)
 
     def legal_commands(self, state: GameState, player: str) -> Sequence[Command]:
         if state.pending_roll is not None:  # only the re-roll decision (p.37, p.45)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from aero_events.core import Command, DiceCup, Event, RuleError
+from aero_events.core.emitter import Emitter
 
 from . import reserves, victory
 from .commands import ChooseManoeuvre, DeclineManoeuvre
@@ -52,29 +53,6 @@ from .state import (
 
 if TYPE_CHECKING:
     from .ruleset import AeronauticaRules
-
-
-class Emitter:
-    """Collects the events a command causes, folding each so later steps see the new state.
-
-    ``folded``, when given, keeps each fold (id(event) -> (event, state before, state after)) so that the
-    session's fold of the same events reuses it (``AeronauticaRules.evolve``).
-    """
-
-    def __init__(self, state: GameState, evolve: Callable[[GameState, Event], GameState],
-                 folded: dict[int, tuple[Event, GameState, GameState]] | None = None):
-        self.state = state
-        self.events: list[Event] = []
-        self._evolve = evolve
-        self._folded = folded
-
-    def emit(self, event: Event) -> GameState:
-        self.events.append(event)
-        before = self.state
-        self.state = self._evolve(before, event)
-        if self._folded is not None:
-            self._folded[id(event)] = (event, before, self.state)
-        return self.state
 
 
 def eligible_to_choose(aircraft: AircraftState) -> bool:

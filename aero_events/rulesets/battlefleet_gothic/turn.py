@@ -12,10 +12,10 @@ phases that need no decision, and ending the battle.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from aero_events.core import DiceCup, Event, RuleError
+from aero_events.core import DiceCup, RuleError
+from aero_events.core.emitter import Emitter
 
 from . import attack_craft, damage, end_phase, movement, orders, ordnance, shooting
 from . import events as ev
@@ -36,20 +36,6 @@ from .state import (
 
 if TYPE_CHECKING:
     from .ruleset import BattlefleetGothicRules
-
-
-class Emitter:
-    """Collects the events a command causes, folding each so later steps see the new state."""
-
-    def __init__(self, state: GameState, evolve: Callable[[GameState, Event], GameState]):
-        self.state = state
-        self.events: list[Event] = []
-        self._evolve = evolve
-
-    def emit(self, event: Event) -> GameState:
-        self.events.append(event)
-        self.state = self._evolve(self.state, event)
-        return self.state
 
 
 def roll_off(rules: BattlefleetGothicRules, out: Emitter, command: RollOff, dice: DiceCup) -> None:

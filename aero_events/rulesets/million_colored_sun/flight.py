@@ -29,13 +29,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from aero_events.core import DiceCup, Modifier, RuleError
+from aero_events.core.emitter import Emitter
 from aero_events.table import Circle, first_contact_on_path, gap_at_most, inches, overlaps, path_length
 
 from . import damage
 from . import events as ev
 from .actions import obstacles
 from .commands import FlyManoeuvre
-from .emitter import Emitter
 from .geometry import (
     exit_point,
     leg_point,

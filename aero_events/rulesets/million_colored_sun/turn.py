@@ -24,12 +24,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from aero_events.core import DiceCup, RuleError
+from aero_events.core.emitter import Emitter
 from aero_events.table import Circle, gap_at_most
 
 from . import actions, attacks, flight
 from . import events as ev
 from .commands import EndPhase
-from .emitter import Emitter
 from .state import (
     ACTIVE,
     BATTLESHOCK,

@@ -15,10 +15,10 @@ each of Movement, Magic, Shooting and Close Combat phases; rallying; the end of 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from aero_events.core import DiceCup, Event, RuleError
+from aero_events.core import DiceCup, RuleError
+from aero_events.core.emitter import Emitter
 
 from . import attacks
 from .commands import EndPhase
@@ -28,20 +28,6 @@ from .state import COMBAT, GAME_OVER, MOVEMENT, PHASES, VANGUARD, GameState
 
 if TYPE_CHECKING:
     from .ruleset import WhfbFlyingRules
-
-
-class Emitter:
-    """Collects the events a command causes, folding each so later steps see the new state (Aeronautica's)."""
-
-    def __init__(self, state: GameState, evolve: Callable[[GameState, Event], GameState]):
-        self.state = state
-        self.events: list[Event] = []
-        self._evolve = evolve
-
-    def emit(self, event: Event) -> GameState:
-        self.events.append(event)
-        self.state = self._evolve(self.state, event)
-        return self.state
 
 
 def decider(state: GameState) -> str | None:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from aero_events.core import DiceCup, Event
+from aero_events.core.emitter import Emitter as CoreEmitter
 
 from . import damage, firing, missions, planning
 from .events import GameEnded, PhaseBegan, TurnBegan
@@ -24,19 +25,14 @@ if TYPE_CHECKING:
     from .ruleset import WingsOfGloryRules
 
 
-class Emitter:
-    """Collects the events a command causes, folding each so later steps see the new state."""
+class Emitter(CoreEmitter):
+    """The core Emitter (core/emitter.py) with the salts planned cards are sealed with (planning.py)."""
+
+    __slots__ = ("salts",)
 
     def __init__(self, state: GameState, evolve: Callable[[GameState, Event], GameState], salts: Any):
-        self.state = state
-        self.events: list[Event] = []
-        self._evolve = evolve
+        super().__init__(state, evolve)
         self.salts = salts
-
-    def emit(self, event: Event) -> GameState:
-        self.events.append(event)
-        self.state = self._evolve(self.state, event)
-        return self.state
 
 
 def all_planned(state: GameState) -> bool:
