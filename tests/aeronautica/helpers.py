@@ -70,6 +70,20 @@ def game_setup(imperium: Sequence[Plane], orks: Sequence[Plane], *, board: str =
     return GameSetup(sides=(sides[0], sides[1]), board=board, last_turn=last_turn, check_points=False)
 
 
+def reserve_setup(last_turn: int = 12, board: str = "16x16h") -> GameSetup:
+    """imperium-1 (a Thunderbolt) flies; imperium-2 (a Thunderbolt) is held in reserve (p.33); orks-1 (a
+    Dakkajet) flies."""
+    imperium = ForceList(name="imperium", faction="imperial_navy",
+                         aircraft=(AircraftEntry(aircraft="thunderbolt"), AircraftEntry(aircraft="thunderbolt")))
+    orks = ForceList(name="orks", faction="ork_air_waaagh", aircraft=(AircraftEntry(aircraft="dakkajet"),))
+    return GameSetup(sides=(
+        SideSetup(player=IMPERIUM, force=imperium, reserves=(1,),
+                  placements=(placement(board, Plane("thunderbolt", (12, 14), facing=N, speed=2)),)),
+        SideSetup(player=ORKS, force=orks,
+                  placements=(placement(board, Plane("dakkajet", (3, 1), facing=S, speed=4)),))),
+        board=board, check_points=False, last_turn=last_turn)
+
+
 def hex_at(board: str, column: int, row: int) -> Hex:
     return board_for(board).from_offset(column, row)
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from aero_events.bots import play
-from aero_events.core import GameSession, SecretMismatch, SeededDice, TapeDice, state_hash
+from aero_events.core import GameSession, SecretMismatch, TapeDice, state_hash
 from aero_events.core.secrets import commitment
 from aero_events.rulesets.aeronautica import AeronauticaRules, RuleOptions, firing, movement, turn
 from aero_events.rulesets.aeronautica import ruleset as aeronautica
@@ -22,24 +21,15 @@ from aero_events.rulesets.aeronautica.events import (
     ThrottleSet,
     VolleyEnded,
 )
-from aero_events.rulesets.aeronautica.forces import AircraftEntry, ForceList
-from aero_events.rulesets.aeronautica.scenarios.dogfight import dogfight_setup
 from aero_events.rulesets.aeronautica.state import END, TAILING_FIRE, GameState
+from tests.support.dogfights import played_dogfight
 
 RULES = AeronauticaRules()
 replace = msgspec.structs.replace
 
 
 def dogfight(size: int, seed: int, bots, rules: AeronauticaRules = RULES) -> GameSession:
-    imperium = ForceList(name="i", faction="imperial_navy",
-                         aircraft=(AircraftEntry(aircraft="thunderbolt"),) * size)
-    orks = ForceList(name="o", faction="ork_air_waaagh",
-                     aircraft=(AircraftEntry(aircraft="dakkajet"),) * size)
-    setup = dogfight_setup(("imperium", imperium), ("orks", orks), 25 * size, board="4x4",
-                           catalogue=rules.catalogue, check_points=False)
-    session = GameSession(rules, setup, dice=SeededDice(seed), game_id=f"fold-{size}-{seed}")
-    play(session, {"imperium": bots[0](seed), "orks": bots[1](seed + 1)}, max_commands=2_000)
-    return session
+    return played_dogfight(size, seed, bots, f"fold-{size}-{seed}", rules)
 
 
 @pytest.fixture(scope="module")

@@ -20,9 +20,7 @@ from aero_events.rulesets.aeronautica.events import (
     TurnBegan,
     VictoryPointsScored,
 )
-from aero_events.rulesets.aeronautica.forces import AircraftEntry, ForceList
 from aero_events.rulesets.aeronautica.reserves import roll_needed
-from aero_events.rulesets.aeronautica.setup import GameSetup, SideSetup
 from aero_events.rulesets.aeronautica.state import (
     ARRIVALS,
     CHOOSE_MANOEUVRES,
@@ -36,14 +34,13 @@ from tests.aeronautica.helpers import (
     IMPERIUM,
     ORKS,
     N,
-    Plane,
     S,
     Table,
     hex_at,
     make_rules,
     of_type,
     one,
-    placement,
+    reserve_setup,
 )
 
 BOARD = "16x16h"
@@ -58,15 +55,7 @@ def test_the_reserves_arrival_table_p33(turn, needed):
 
 def with_a_reserve(last_turn: int = 12) -> Table:
     """imperium-1 flies; imperium-2 (a Thunderbolt) is held in reserve; orks-1 flies."""
-    imperium = ForceList(name="imperium", faction="imperial_navy",
-                         aircraft=(AircraftEntry(aircraft="thunderbolt"), AircraftEntry(aircraft="thunderbolt")))
-    orks = ForceList(name="orks", faction="ork_air_waaagh", aircraft=(AircraftEntry(aircraft="dakkajet"),))
-    setup = GameSetup(sides=(
-        SideSetup(player=IMPERIUM, force=imperium, reserves=(1,),
-                  placements=(placement(BOARD, Plane("thunderbolt", (12, 14), facing=N, speed=2)),)),
-        SideSetup(player=ORKS, force=orks,
-                  placements=(placement(BOARD, Plane("dakkajet", (3, 1), facing=S, speed=4)),))),
-        board=BOARD, check_points=False, last_turn=last_turn)
+    setup = reserve_setup(last_turn, BOARD)
     table = Table.__new__(Table)
     table.rules, table.dice = make_rules(), ManualDice()
     table.session = GameSession(table.rules, setup, dice=table.dice, game_id="reserves")

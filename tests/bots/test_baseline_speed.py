@@ -26,8 +26,8 @@ from aero_events.rulesets.aeronautica.baseline_bot import (
 from aero_events.rulesets.aeronautica.forces import AircraftEntry, ForceList
 from aero_events.rulesets.aeronautica.movement import first_off_board, straight
 from aero_events.rulesets.aeronautica.scenarios.dogfight import dogfight_setup
-from aero_events.rulesets.aeronautica.setup import GameSetup, SideSetup, board_for
-from tests.aeronautica.helpers import IMPERIUM, ORKS, N, Plane, S, placement
+from aero_events.rulesets.aeronautica.setup import board_for
+from tests.aeronautica.helpers import IMPERIUM, ORKS, reserve_setup
 
 RULES = AeronauticaRules()
 REPLAYS = Path(__file__).resolve().parents[2] / "replays"
@@ -122,14 +122,7 @@ def every_state(path: Path):
 
 def a_game_with_reserves(seed: int):
     """Each state of a seeded baseline game in which a Thunderbolt waits in reserve (p.33) on a 16x16 board."""
-    imperium = ForceList(name="imperium", faction="imperial_navy",
-                         aircraft=(AircraftEntry(aircraft="thunderbolt"), AircraftEntry(aircraft="thunderbolt")))
-    orks = ForceList(name="orks", faction="ork_air_waaagh", aircraft=(AircraftEntry(aircraft="dakkajet"),))
-    setup = GameSetup(sides=(
-        SideSetup(player=IMPERIUM, force=imperium, reserves=(1,),
-                  placements=(placement(BOARD, Plane("thunderbolt", (12, 14), facing=N, speed=2)),)),
-        SideSetup(player=ORKS, force=orks, placements=(placement(BOARD, Plane("dakkajet", (3, 1), facing=S, speed=4)),))),
-        board=BOARD, check_points=False)
+    setup = reserve_setup(board=BOARD)
     session = GameSession(RULES, setup, dice=SeededDice(seed), game_id=f"reserves-{seed}")
     bots = {IMPERIUM: BaselineBot(seed), ORKS: BaselineBot(seed + 1)}
     while not session.is_over():

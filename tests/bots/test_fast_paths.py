@@ -6,15 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from aero_events.bots import RandomBot, play
+from aero_events.bots import RandomBot
 from aero_events.core import GameSession, SeededDice, TapeDice
 from aero_events.core.dice import DiceRolled
 from aero_events.hexgrid import Hex, Pose
 from aero_events.rulesets.aeronautica import AeronauticaRules, movement
 from aero_events.rulesets.aeronautica import ruleset as aeronautica
 from aero_events.rulesets.aeronautica.bots import BaselineBot, GreedyBot
-from aero_events.rulesets.aeronautica.forces import AircraftEntry, ForceList
-from aero_events.rulesets.aeronautica.scenarios.dogfight import dogfight_setup
+from tests.support.dogfights import played_dogfight, thunderbolts_v_dakkajets
 
 RULES = AeronauticaRules()
 
@@ -31,13 +30,7 @@ def every_part(rules, state, event):
 
 
 def dogfight(size: int, seed: int, bots) -> GameSession:
-    imperium = ForceList(name="i", faction="imperial_navy", aircraft=(AircraftEntry(aircraft="thunderbolt"),) * size)
-    orks = ForceList(name="o", faction="ork_air_waaagh", aircraft=(AircraftEntry(aircraft="dakkajet"),) * size)
-    setup = dogfight_setup(("imperium", imperium), ("orks", orks), 25 * size, board="4x4",
-                           catalogue=RULES.catalogue, check_points=False)
-    session = GameSession(RULES, setup, dice=SeededDice(seed), game_id=f"fast-{size}-{seed}")
-    play(session, {"imperium": bots[0](seed), "orks": bots[1](seed + 1)}, max_commands=400)
-    return session
+    return played_dogfight(size, seed, bots, f"fast-{size}-{seed}", max_commands=400)
 
 
 @pytest.fixture(scope="module")
@@ -103,12 +96,7 @@ def test_the_greedy_set_up_takes_the_first_best_placement_without_building_every
     from aero_events.rulesets.aeronautica.commands import RollOff
 
     for size in (1, 3):
-        imperium = ForceList(name="i", faction="imperial_navy",
-                             aircraft=(AircraftEntry(aircraft="thunderbolt"),) * size)
-        orks = ForceList(name="o", faction="ork_air_waaagh", aircraft=(AircraftEntry(aircraft="dakkajet"),) * size)
-        setup = dogfight_setup(("imperium", imperium), ("orks", orks), 25 * size, board="4x4",
-                               catalogue=RULES.catalogue, check_points=False)
-        session = GameSession(RULES, setup, dice=SeededDice(size), game_id=f"placing-{size}")
+        session = GameSession(RULES, thunderbolts_v_dakkajets(size), dice=SeededDice(size), game_id=f"placing-{size}")
         session.apply(RollOff(player="imperium"))
         bot = GreedyBot(size)
         for _ in range(2 * size):

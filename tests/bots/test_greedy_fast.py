@@ -16,9 +16,8 @@ from aero_events.rulesets.aeronautica import AeronauticaRules, movement
 from aero_events.rulesets.aeronautica import commands as c
 from aero_events.rulesets.aeronautica.baseline_bot import _room_ahead
 from aero_events.rulesets.aeronautica.bots import BaselineBot, GreedyBot, _room_table
-from aero_events.rulesets.aeronautica.forces import AircraftEntry, ForceList
 from aero_events.rulesets.aeronautica.greedy_tables import CHANGES, Q_STRIDE, R_STRIDE
-from aero_events.rulesets.aeronautica.scenarios.dogfight import dogfight_setup
+from tests.support.dogfights import thunderbolts_v_dakkajets
 
 RULES = AeronauticaRules()
 
@@ -57,12 +56,8 @@ def decisions() -> list:
     kept: list = []
     for size, seeds in ((1, range(3)), (2, range(2)), (4, range(1))):
         for seed in seeds:
-            imperium = ForceList(name="i", faction="imperial_navy",
-                                 aircraft=(AircraftEntry(aircraft="thunderbolt"),) * size)
-            orks = ForceList(name="o", faction="ork_air_waaagh", aircraft=(AircraftEntry(aircraft="dakkajet"),) * size)
-            setup = dogfight_setup(("imperium", imperium), ("orks", orks), 25 * size, board="4x4",
-                                   catalogue=RULES.catalogue, check_points=False)
-            session = GameSession(RULES, setup, dice=SeededDice(seed), game_id=f"greedy-fast-{size}-{seed}")
+            session = GameSession(RULES, thunderbolts_v_dakkajets(size), dice=SeededDice(seed),
+                                  game_id=f"greedy-fast-{size}-{seed}")
             other = (BaselineBot, RandomBot)[seed % 2](seed)
             greedy, other = Recorder(GreedyBot(seed), kept), Recorder(other, kept)
             play(session, {"imperium": greedy, "orks": other} if seed % 2 else {"imperium": other, "orks": greedy},
