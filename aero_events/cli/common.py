@@ -8,7 +8,9 @@ import shlex
 import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
+import msgspec
 from rich.console import Console
 
 from aero_events.core import Ruleset
@@ -47,6 +49,12 @@ def store_wait(args: argparse.Namespace) -> float:
 def console() -> Console:
     """A rich console on stdout; wide when stdout is not a terminal, so piped lines are not wrapped."""
     return Console(file=sys.stdout, width=None if sys.stdout.isatty() else 160, highlight=False)
+
+
+def print_json(data: Any) -> None:
+    """``data`` as indented JSON on stdout (what ``--json`` prints), flushed."""
+    sys.stdout.buffer.write(msgspec.json.format(msgspec.json.encode(data), indent=2) + b"\n")
+    sys.stdout.flush()
 
 
 def is_variant_file(text: str) -> bool:

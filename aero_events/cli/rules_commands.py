@@ -36,7 +36,7 @@ from rich.text import Text
 from aero_events.core.errors import AeroError
 from aero_events.store import DEFAULT_PATH
 
-from .common import aero_command, console, ruleset_named
+from .common import aero_command, console, print_json, ruleset_named
 
 RULES_HELP = ("a ruleset (a full name such as aeronautica/faq-2020, a family such as aeronautica, or a version's "
               "short name such as faq-2020) or a variant file (.json or .toml)")
@@ -157,8 +157,7 @@ def run_rulesets(args: argparse.Namespace) -> int:
                        "bots": {key: bot.description for key, bot in bots_for(ruleset).items()},
                        "options": [msgspec.to_builtins(option) for option in ruleset.rule_options()]})
     if args.json:
-        sys.stdout.buffer.write(msgspec.json.format(msgspec.json.encode(listed), indent=2) + b"\n")
-        sys.stdout.flush()
+        print_json(listed)
         return 0
     table = Table(title="registered rulesets")
     for column in ("ruleset", "scenarios", "bots"):
@@ -301,8 +300,7 @@ def run_simulate(args: argparse.Namespace) -> int:
             "piece_types": [_tally_json(row) for row in _piece_types(run.results)],
             "results": msgspec.to_builtins(run.results),
         }
-        sys.stdout.buffer.write(msgspec.json.format(msgspec.json.encode(data), indent=2) + b"\n")
-        sys.stdout.flush()
+        print_json(data)
         return 0
     out = console()
     table = Table(title=f"{run.matchup.name}: {run.games} games under {run.ruleset} ({' vs '.join(run.bots)}, "
@@ -399,8 +397,7 @@ def _run_sweep(args: argparse.Namespace) -> int:
             "entries": [_tally_json(row) for row in entries],
             "piece_types": [_tally_json(row) for row in pieces],
         }
-        sys.stdout.buffer.write(msgspec.json.format(msgspec.json.encode(data), indent=2) + b"\n")
-        sys.stdout.flush()
+        print_json(data)
         return 0
     out = console()
     table = Table(title=f"sweep {sweep.name}: {len(result.runs)} matchups of {args.games} games under "
@@ -460,8 +457,7 @@ def run_compare(args: argparse.Namespace) -> int:
                          "adjusted_p_value": m.adjusted_p_value, "significant": m.significant}
                         for m in comparison.metrics],
         }
-        sys.stdout.buffer.write(msgspec.json.format(msgspec.json.encode(data), indent=2) + b"\n")
-        sys.stdout.flush()
+        print_json(data)
         return 0
     out = console()
     for warning in warnings:

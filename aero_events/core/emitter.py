@@ -34,14 +34,10 @@ class Decided(list):
     def states_from(self, state: Any, evolve: Callable[[Any, Event], Any]) -> list[Any] | None:
         """The states after each event when these events were folded from ``state`` by ``evolve`` (the
         session's own fold would give the same); None when they were not, or the list changed since."""
-        if self.start is not state or len(self.states) != len(self) or not _same_function(self.evolve, evolve):
+        # Bound methods compare equal when they bind the same function to the same ruleset.
+        if self.start is not state or len(self.states) != len(self) or self.evolve != evolve:
             return None
         return self.states
-
-
-def _same_function(a: Callable, b: Callable) -> bool:
-    """Whether two callables are the same function (bound methods compare by function and instance)."""
-    return a == b
 
 
 class Emitter:

@@ -45,14 +45,14 @@ def states_and_events(session: GameSession):
     state = session.game.initial_state
     for envelope in session.events():
         yield state, envelope.event
-        state = session.ruleset._apply(state, envelope.event)
+        state = session.ruleset.evolve(state, envelope.event)
 
 
 # ---------------------------------------------------------------- the fold
 
 
 def test_a_fold_reaches_the_state_of_every_event_applied_one_at_a_time(sessions):
-    """``fold`` (its loop over the dispatch table) and ``_apply`` event by event give the same states, also
+    """``fold`` (its loop over the dispatch table) and ``evolve`` event by event give the same states, also
     when the events come in pieces (a fold from a mid-game state), and the state hash the game recorded."""
     for session in sessions:
         rules = type(session.ruleset)(options=session.ruleset.options)
@@ -193,7 +193,7 @@ def test_an_event_that_changes_nothing_leaves_the_state_as_it_was(sessions):
         for state, event in states_and_events(session):
             if type(event) not in unchanged:
                 continue
-            after = session.ruleset._apply(state, event)
+            after = session.ruleset.evolve(state, event)
             aircraft = state.aircraft[event.aircraft]
             if isinstance(event, TailingDetermined):
                 full = replace(aircraft, tailing=event.target, tailing_candidates=event.candidates)
@@ -213,7 +213,7 @@ def test_every_phase_change_keeps_the_aircraft_in_their_order(sessions):
         order = list(session.game.initial_state.aircraft)
         for state, event in states_and_events(session):
             if isinstance(event, (PhaseBegan, ManoeuvreChosen, VolleyEnded)):
-                after = session.ruleset._apply(state, event)
+                after = session.ruleset.evolve(state, event)
                 assert list(after.aircraft) == list(state.aircraft)
                 if isinstance(event, PhaseBegan) and event.phase == END:
                     assert not any(a.tailing or a.tailing_candidates for a in after.aircraft.values())
@@ -235,6 +235,6 @@ def test_a_volley_ended_marks_the_firer_and_passes_the_turn_to_fire_as_the_rule_
             other = plain.opponent(firer.owner)
             plain = replace(plain, to_act=other if plain_has_eligible(plain, other) else (
                 firer.owner if plain_has_eligible(plain, firer.owner) else None))
-            assert session.ruleset._apply(state, event) == plain
+            assert session.ruleset.evolve(state, event) == plain
             ended += 1
     assert ended > 50

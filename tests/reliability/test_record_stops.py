@@ -141,22 +141,28 @@ def _head(db: Path) -> int:
         return -1
 
 
+def _ctrl_c_when(process: subprocess.Popen, ready, settle: float = 0.0) -> None:
+    """Ctrl-C to the recorder once ``ready()`` holds (and ``settle`` seconds more); it must exit with 130. A
+    recorder that does not stop is killed."""
+    try:
+        _wait_for(ready, process)
+        time.sleep(settle)
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=60) == 130
+    finally:
+        if process.poll() is None:
+            process.kill()
+
+
 def test_ctrl_c_in_play_keeps_the_game_exits_130_and_prints_the_resume_command(tmp_path, reference):
     table, _ = reference
     middle = _middle(table)
     db = tmp_path / "interrupted.duckdb"
     log = tmp_path / "recorder.out"
     process = _start_recorder(cli_arguments(db, tmp_path), log)
-    try:
-        process.stdin.write(_script(table.answers[:middle]))
-        process.stdin.flush()
-        _wait_for(lambda: _head(db) >= table.seqs[middle], process)
-        time.sleep(0.5)  # the recorder is at the next question
-        process.send_signal(signal.SIGINT)
-        assert process.wait(timeout=60) == 130
-    finally:
-        if process.poll() is None:
-            process.kill()
+    process.stdin.write(_script(table.answers[:middle]))
+    process.stdin.flush()
+    _ctrl_c_when(process, lambda: _head(db) >= table.seqs[middle], settle=0.5)  # then at the next question
     out = log.read_text()
     assert "Traceback" not in out and "KeyboardInterrupt" not in out
     assert f"Stopped after event {table.seqs[middle]} of branch main (Ctrl-C)" in out
@@ -170,13 +176,7 @@ def test_ctrl_c_in_the_set_up_questions_exits_130_and_stores_nothing(tmp_path):
     log = tmp_path / "recorder.out"
     process = _start_recorder(["record", "--db", str(db), "--players", "imperium", "orks", "--points", "25",
                                "--board", "3x3", "--game", "never"], log)
-    try:
-        _wait_for(lambda: "Squadron List" in log.read_text(), process)
-        process.send_signal(signal.SIGINT)
-        assert process.wait(timeout=60) == 130
-    finally:
-        if process.poll() is None:
-            process.kill()
+    _ctrl_c_when(process, lambda: "Squadron List" in log.read_text())
     out = log.read_text()
     assert "Traceback" not in out and "KeyboardInterrupt" not in out
     assert "Stopped (Ctrl-C) before the game was stored: nothing was recorded." in out

@@ -278,7 +278,6 @@ class AeronauticaRules(Ruleset):
         return state if reduce is None else reduce(self, state, event)
 
     evolve.skips_core_events = True  # type: ignore[attr-defined]  # they have no reducer
-    _apply = evolve
 
     def fold(self, state: GameState, events: Any) -> GameState:
         """Apply ``events`` in order: each straight to its reducer (a fold never follows a ``decide``)."""
