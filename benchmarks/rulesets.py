@@ -31,7 +31,7 @@ from typing import Any
 import msgspec
 
 from aero_events.bots import bots_for, make_bot, play
-from aero_events.core import GameSession, SeededDice, orders
+from aero_events.core import GameSession, SeededDice
 from aero_events.core.events import EVENT_TYPES
 
 
@@ -130,9 +130,6 @@ def replay_seconds(played: GamesPlayed, runs: int = 3) -> tuple[float, float]:
              for s in played.sessions]
 
     def replay_all() -> None:
-        # A replay in a fresh process checks every revealed order's commitment: forget the reveals the games'
-        # own play (and an earlier run) already checked (core/orders.py keeps them for the session's fold).
-        orders._REVEALS_CHECKED.clear()
         decode = decoder.decode
         for initial, lines in games:
             rules.fold(initial, [decode(line) for line in lines])

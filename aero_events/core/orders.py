@@ -226,26 +226,6 @@ def _orders_kind(event_type: type) -> type | None:
     return kind  # type: ignore[return-value]
 
 
-#: Reveals already checked against their commitment, keyed by the exact bytes checked (the canonical JSON of
-#: the order, the salt, the commitment): a fold that meets the same reveal again (the session folding what
-#: ``decide`` folded, a replay of the same log) does not hash it again. A reveal not met before is always
-#: hashed and checked (:func:`~aero_events.core.secrets.check_reveal`).
-_REVEALS_CHECKED: dict[tuple[bytes, str, str], None] = {}
-_REVEALS_CHECKED_LIMIT = 1 << 16
-_canonical_order = msgspec.json.Encoder(order="sorted")
-
-
-def _check_order_reveal(order: Any, salt: str, expected: str, slot: str) -> None:
-    payload = {"order": order}
-    key = (_canonical_order.encode(payload), salt, expected)
-    if key in _REVEALS_CHECKED:
-        return
-    check_reveal(payload, salt, expected, what=f"order of {slot}")
-    if len(_REVEALS_CHECKED) >= _REVEALS_CHECKED_LIMIT:
-        _REVEALS_CHECKED.clear()
-    _REVEALS_CHECKED[key] = None
-
-
 def evolve_orders(orders: OrdersState, event: Event) -> OrdersState | None:
     """``orders`` after ``event``; None when ``event`` is not an orders event (so an evolve can chain).
 
@@ -274,7 +254,7 @@ def evolve_orders(orders: OrdersState, event: Event) -> OrdersState | None:
             if sealed is None or sealed.owner != shown.owner:
                 raise DataError(f"no committed order of {shown.owner} for {shown.slot!r} to reveal", source="orders",
                                 location=orders.step, field="orders")
-            _check_order_reveal(shown.order, shown.salt, sealed.commitment, shown.slot)
+            check_reveal({"order": shown.order}, shown.salt, sealed.commitment, what=f"order of {shown.slot}")
             revealed[shown.slot] = shown.order
         return replace(orders, revealed=revealed)
     for slot in event.slots:  # an OrdersDiscarded
