@@ -77,29 +77,21 @@ def choices(rules: MillionColoredSunRules, state: GameState, player: str) -> boo
         return False
     if state.phase == "movement":
         return bool(flight.must_fly(rules, state, player)) or ground.has_move(rules, state, player)
-    key = _state_key(state)
-    return any(len(part_commands(rules, part, state, player, key)) for part in PARTS if part is not turn)
+    return any(len(part_commands(rules, part, state, player)) for part in PARTS if part is not turn)
 
 
-_encode_state = msgspec.msgpack.Encoder().encode
-
-
-def _state_key(state: GameState) -> bytes:
-    """The state's exact bytes: equal bytes, equal state (the session folds again the state ``decide`` reached)."""
-    return _encode_state(state)
-
-
-def part_commands(rules: MillionColoredSunRules, part: Any, state: GameState, player: str, key: bytes) -> list:
-    """``part.legal_commands`` in ``state`` (whose :func:`_state_key` is ``key``), remembered for the last state
-    asked about per part and player: ``advance`` asks whether a phase offers anything, then the session asks for
-    the commands of the same state."""
+def part_commands(rules: MillionColoredSunRules, part: Any, state: GameState, player: str) -> list:
+    """``part.legal_commands`` in ``state``, remembered for the last state asked about per part and player:
+    ``advance`` asks whether a phase offers anything, then the session asks for the commands of the very state
+    ``decide`` reached (the core Emitter hands it over, so it is the same object). The state is kept with its
+    commands, so identity cannot be confused with a later state's."""
     cache = rules.__dict__.setdefault("_legal_cache", {})
     slot = (part.__name__, player)
     known = cache.get(slot)
-    if known is not None and known[0] == key:
+    if known is not None and known[0] is state:
         return known[1]
     commands = part.legal_commands(rules, state, player)
-    cache[slot] = (key, commands)
+    cache[slot] = (state, commands)
     return commands
 
 
@@ -114,8 +106,8 @@ class MillionColoredSunRules(Ruleset):
     def __init__(self, data: GameData | None = None, options: RuleOptions | None = None):
         self.data = data or default_data()
         self.options = options or RuleOptions()
-        #: (part, player) -> (state key, that part's legal commands): see :func:`part_commands`
-        self._legal_cache: dict[tuple[str, str], tuple[bytes, list]] = {}
+        #: (part, player) -> (the state, that part's legal commands): see :func:`part_commands`
+        self._legal_cache: dict[tuple[str, str], tuple[GameState, list]] = {}
 
     @property
     def data_version(self) -> str:
@@ -164,8 +156,7 @@ class MillionColoredSunRules(Ruleset):
     def legal_commands(self, state: GameState, player: str) -> Sequence[Command]:
         if state.phase == GAME_OVER or decider(state) != player:
             return []
-        key = _state_key(state)
-        return chain_commands(part_commands(self, part, state, player, key) for part in PARTS)
+        return chain_commands(part_commands(self, part, state, player) for part in PARTS)
 
     # ---------------------------------------------------------------- tools (interface.py)
 
