@@ -1,10 +1,9 @@
 """The write path: one batch of events onto one branch, inside the caller's transaction.
 
-The batch goes in through Arrow: its columns become a pyarrow Table registered with
-DuckDB and copied by a single ``INSERT INTO events SELECT ... FROM incoming_events``
-(never row by row). Before writing, the branch's stored head is compared with the
-head the writer expected; a difference raises :class:`StaleSequence` and the
-caller's transaction rolls back, so nothing is written.
+The batch goes in through Arrow: its columns become a pyarrow Table that DuckDB copies
+into the events table in one insert (never row by row). Before writing, the branch's
+stored head is compared with the head the writer expected; a difference raises
+:class:`StaleSequence` and the caller's transaction rolls back, so nothing is written.
 """
 
 from __future__ import annotations
@@ -16,8 +15,7 @@ import duckdb
 import pyarrow as pa
 
 from .chain import chain_hashes, previous_hashes
-from .codec import EventBatch, gc_paused
-from .database import registered
+from .codec import EventBatch, gc_paused, with_keys
 from .errors import StaleSequence
 from .games import GameContext
 from .heads import check_sealed, seal_branch
@@ -90,13 +88,7 @@ def write_batch(
             game, game_id, branch_id, batch,
             lambda: state_at(conn, game, game_id, branch_id, expected_seq), state_of,
         )
-    with registered(conn, "incoming_events", table):
-        conn.execute(
-            """INSERT INTO events (game, branch, seq, turn, phase, actor, type, version, payload, prev_hash, hash)
-               SELECT $game, $branch, seq, turn, phase, actor, type, version, payload, prev_hash, hash
-               FROM incoming_events""",
-            {"game": game_id, "branch": branch_id},
-        )
+    conn.from_arrow(with_keys(table, game_id, branch_id)).insert_into("events")
     insert_snapshots(conn, game_id, branch_id, snapshots)
     seal_branch(conn, game_id, branch_id, batch.seqs[-1], hashes[-1])
     return hashes[-1]

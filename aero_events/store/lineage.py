@@ -148,9 +148,16 @@ def head_seq(conn: duckdb.DuckDBPyConnection, game_id: str, branch_id: str) -> i
 def branch_head(conn: duckdb.DuckDBPyConnection, game_id: str, branch_id: str) -> tuple[int, bytes]:
     """(head seq, hash of the event there) of a branch; (0, GENESIS) before its first event.
 
-    A branch without own events stands at its fork point, whose hash is its parent's.
+    A branch without own events stands at its fork point, whose hash is its parent's. (One statement for a
+    branch with events of its own: the hash at its last seq is its own event's.)
     """
-    head = head_seq(conn, game_id, branch_id)
+    row = first_row(conn.execute(
+        """SELECT (SELECT max(seq) FROM events WHERE game = $game AND branch = $branch),
+                  (SELECT arg_max(hash, seq) FROM events WHERE game = $game AND branch = $branch)
+           FROM branches WHERE game = $game AND id = $branch""", {"game": game_id, "branch": branch_id}).fetchall())
+    if row is not None and row[0] is not None:
+        return int(row[0]), bytes(row[1])
+    head = head_seq(conn, game_id, branch_id)  # (a branch the store lacks: the error that says what is missing)
     return head, hash_at(conn, game_id, branch_id, head)
 
 

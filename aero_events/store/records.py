@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib.metadata
 from datetime import UTC, datetime
 
@@ -54,8 +55,10 @@ class GameSummary(msgspec.Struct, frozen=True, kw_only=True):
     all_events: int = 0
 
 
+@functools.cache
 def engine_version() -> str:
-    """The installed aero_events version (recorded with each game)."""
+    """The installed aero_events version (recorded with each game; read from the package metadata once a
+    process, which costs milliseconds)."""
     try:
         return importlib.metadata.version("aero_events")
     except importlib.metadata.PackageNotFoundError:

@@ -24,8 +24,8 @@ import pyarrow as pa
 from aero_events.core.events import Event
 from aero_events.core.session import StateCheckpoint
 
-from .codec import EventBatch, current_classes, decode_current, decode_table, gc_paused
-from .database import first_row, registered
+from .codec import EventBatch, current_classes, decode_current, decode_table, gc_paused, with_keys
+from .database import first_row
 from .errors import CheckpointMismatch, StoreError
 from .games import GameContext
 from .lineage import Segment, head_seq, lineage, lineage_condition, lineage_events, lineage_query
@@ -96,20 +96,22 @@ def checkpoint_snapshots(
     return rows
 
 
-def insert_snapshots(conn: duckdb.DuckDBPyConnection, game_id: str, branch_id: str,
-                     rows: Sequence[SnapshotRow]) -> None:
-    if not rows:
-        return
+def snapshot_table(rows: Sequence[SnapshotRow]) -> pa.Table:
+    """Snapshot rows as an Arrow table with the snapshots table's columns (game and branch aside)."""
     seqs, turns, hashes, states = zip(*rows, strict=True)
-    table = pa.table({
+    return pa.table({
         "seq": pa.array(seqs, pa.int64()),
         "turn": pa.array(turns, pa.int32()),
         "state_hash": pa.array(hashes, pa.string()),
         "state": pa.array(states, pa.binary()),
     })
-    with registered(conn, "incoming_snapshots", table):
-        conn.execute("INSERT INTO snapshots SELECT ?, ?, seq, turn, state_hash, state FROM incoming_snapshots",
-                     [game_id, branch_id])
+
+
+def insert_snapshots(conn: duckdb.DuckDBPyConnection, game_id: str, branch_id: str,
+                     rows: Sequence[SnapshotRow]) -> None:
+    if not rows:
+        return
+    conn.from_arrow(with_keys(snapshot_table(rows), game_id, branch_id)).insert_into("snapshots")
 
 
 def nearest_snapshot(conn: duckdb.DuckDBPyConnection, context: GameContext, game_id: str, seq: int,

@@ -12,6 +12,7 @@ mid-write: none leaves anything behind.
 
 from __future__ import annotations
 
+import functools
 import os
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -48,6 +49,7 @@ from .branches import (
 from .codec import batch_from_envelopes, decode_table, envelopes_from_columns, gc_paused
 from .database import DEFAULT_LOCK_TIMEOUT, open_database, transaction
 from .errors import StaleSequence, StoreError, UnknownGame
+from .fresh import write_new_game
 from .games import (
     GameContext,
     branch_infos,
@@ -99,6 +101,8 @@ class EventStore:
         self.path = os.fspath(path)
         self.lock_timeout = lock_timeout
         self._held: duckdb.DuckDBPyConnection | None = None
+        #: Games this store object has written: saving one of them again goes straight to the checked path.
+        self._written: set[str] = set()
         if self.path == ":memory:":
             self._held = open_database(self.path)
 
@@ -150,6 +154,7 @@ class EventStore:
             for branch in _parents_first(game):
                 insert_branch(conn, game.id, branch.id, branch.parent.id if branch.parent else None,
                               branch.fork_seq, branch.label, record.created)
+        self._written.add(game.id)
         return record
 
     def game(self, game_id: str) -> GameRecord:
@@ -266,14 +271,36 @@ class EventStore:
         """
         game = session.game
         _check_names(game)
+        branches = _parents_first(game)
+        if game.id not in self._written:
+            # Most often the store has never seen the game: its rows go in as they are (store/fresh.py),
+            # without a read first. A key the store has already (the game, or rows of it) makes the
+            # transaction fail, nothing written, and the checked path below takes over.
+            try:
+                with self._writing() as conn:
+                    appended = write_new_game(conn, session, branches, created)
+            except (duckdb.ConstraintException, duckdb.TransactionException) as err:
+                if not _conflict(err):
+                    raise
+            else:
+                self._written.add(game.id)
+                return appended
+        appended = self._save_checked(session, branches, created)
+        self._written.add(game.id)
+        return appended
+
+    def _save_checked(self, session: GameSession, branches: list[Branch], created: datetime | None) -> dict[str, int]:
+        """save_session of a game the store may have: each stored branch checked against the session's."""
+        game = session.game
         appended: dict[str, int] = {}
         first_written: tuple[str, int] | None = None
         try:
             with self._writing() as conn:
+                context = functools.cache(lambda: game_context(conn, game.id))  # read once, if a batch needs it
                 if not conn.execute("SELECT 1 FROM games WHERE id = ?", [game.id]).fetchall():
                     insert_game(conn, game_record_for(game, created))
                 known = _stored_branches(conn, game.id)
-                for branch in _parents_first(game):
+                for branch in branches:
                     info = known.get(branch.id)
                     self._check_branch(conn, game, branch, info)
                     start = max(info.head_seq if info is not None else branch.fork_seq, branch.fork_seq)
@@ -281,11 +308,10 @@ class EventStore:
                                                  start + 1)
                     if len(batch) and first_written is None:
                         first_written = (branch.id, start)
-                    write_batch(conn, game.id, branch.id, batch, start,
-                                context=lambda: game_context(conn, game.id), state_of=branch.state_at)
+                    write_batch(conn, game.id, branch.id, batch, start, context=context, state_of=branch.state_at)
                     appended[branch.id] = len(batch)
                 record_outcomes(conn, game.id, session.ruleset,  # the outcomes view (store/views.py)
-                                [(b.id, b.head_seq, b.state_at(b.head_seq)) for b in _parents_first(game)
+                                [(b.id, b.head_seq, b.state_at(b.head_seq)) for b in branches
                                  if appended.get(b.id)])
         except (duckdb.ConstraintException, duckdb.TransactionException) as err:
             if not _conflict(err) or first_written is None:

@@ -2,8 +2,9 @@
 
 :func:`install_views` runs whenever the store opens its file for writing: it creates (or brings up to
 date) the views below *in the file*, so that ``duckdb aero.duckdb`` or any SQL client sees them without
-calling Python first. It rewrites them only when their definitions changed (a fingerprint is kept in
-``aero_views``), so opening the store costs one small read.
+calling Python first. It rewrites them only when their definitions changed or one of them is missing
+(``aero_views`` keeps a fingerprint of the definitions, the views it made, and a key of the source they
+came from), so opening the store costs one small read and imports no ruleset.
 
 Views for every ruleset (the store's tables are ``games``, ``branches``, ``events``; a view named
 ``games`` would clash with the table, so the overview of games is ``games_overview``):
@@ -143,24 +144,93 @@ def _fingerprint(views: Sequence[tuple[str, str, str]]) -> str:
     return digest.hexdigest()
 
 
+#: The ``aero_views`` row holding :func:`install_key` at the last install; rows named in parentheses are
+#: bookkeeping, every other row is one installed view and the sha256 of the SQL it was created from.
+_KEY_ROW = "(install key)"
+#: What the file has: its views, whether it has ``game_outcomes``, and the rows of ``aero_views`` (a file
+#: without that table fails to bind it). One statement, reading no table but ``aero_views``.
+_INSTALLED = """SELECT 'view', view_name, NULL FROM duckdb_views()
+                WHERE NOT internal AND schema_name = 'main' AND database_name = current_database()
+                UNION ALL
+                SELECT 'table', table_name, NULL FROM duckdb_tables()
+                WHERE table_name = 'game_outcomes' AND schema_name = 'main' AND database_name = current_database()
+                UNION ALL
+                SELECT 'row', name, fingerprint FROM aero_views"""
+
+
+@functools.cache
+def _source_signature() -> str:
+    """What the views this process would install are made from, without importing a ruleset: the size and
+    time of every module of this package, and the time of each site-packages directory on ``sys.path``
+    (installing or removing a package, such as another ruleset, changes it). Read once a process."""
+    import os
+    import sys
+
+    import aero_events
+
+    from .records import engine_version
+    from .schema import SCHEMA_VERSION
+
+    digest = hashlib.sha256(f"{engine_version()}\0{SCHEMA_VERSION}\0{_fingerprint(GENERIC_VIEWS)}\0".encode())
+    for root in aero_events.__path__:
+        for folder, folders, files in os.walk(root):
+            folders.sort()
+            for name in sorted(files):
+                if name.endswith(".py"):
+                    path = f"{folder}/{name}"
+                    stat = os.stat(path)
+                    digest.update(f"{path[len(root):]}\0{stat.st_mtime_ns}\0{stat.st_size}\0".encode())
+    for entry in sys.path:
+        if os.path.basename(entry) not in ("site-packages", "dist-packages"):
+            continue  # (not the working directory: its time changes with every store file written there)
+        try:
+            digest.update(f"{entry}\0{os.stat(entry).st_mtime_ns}\0".encode())
+        except OSError:
+            continue
+    return digest.hexdigest()
+
+
+def install_key() -> str:
+    """A key that changes whenever the views :func:`all_views` gives may have changed: the package's source
+    (:func:`_source_signature`) and the names of the rulesets installed or registered at run time (a
+    program's, a test's), which need no ruleset imported."""
+    from aero_events.core.registry import known_rulesets
+
+    return hashlib.sha256("\0".join([_source_signature(), *known_rulesets()]).encode()).hexdigest()
+
+
 def install_views(conn: duckdb.DuckDBPyConnection, views: Sequence[tuple[str, str, str]] | None = None
                   ) -> list[str]:
     """Create the views in the file ``conn`` has open, unless they are already there as defined.
 
-    Returns the views (re)created (empty when nothing changed). A ruleset's view that does not bind
-    is left out rather than stopping the store from opening.
+    Opening a store costs one read when nothing changed: ``aero_views`` records which views the file was
+    given and for which :func:`install_key`, so no ruleset is imported to check. The views are (re)created
+    when one of them is missing (dropped), when the key changed and the views' definitions with it (their
+    fingerprint is kept too: a changed key alone only records the new key), or when ``views`` are given
+    and differ. Returns the views (re)created (empty when nothing changed). A ruleset's view that does
+    not bind is left out rather than stopping the store from opening.
     """
-    present = conn.execute("SELECT count(*) FROM duckdb_tables() WHERE table_name IN ('games', 'branches', "
-                           "'events') AND schema_name = 'main'").fetchall()[0][0]
-    if present < 3:  # not a store (yet): nothing to read
+    try:
+        installed = conn.execute(_INSTALLED).fetchall()
+    except duckdb.CatalogException:  # no aero_views: a new store, or not a store at all
+        present = conn.execute("SELECT count(*) FROM duckdb_tables() WHERE table_name IN ('games', 'branches', "
+                               "'events') AND schema_name = 'main'").fetchall()[0][0]
+        if present < 3:  # not a store (yet): nothing to read
+            return []
+        installed = []
+    found = {(kind, name) for kind, name, _ in installed}
+    stored = {name: fingerprint for kind, name, fingerprint in installed if kind == "row"}
+    recorded_views = [name for name in stored if not name.startswith("(")]  # none: a file from before they were
+    intact = (("table", "game_outcomes") in found and bool(recorded_views)
+              and all(("view", name) in found for name in recorded_views))
+    key = install_key() if views is None else None
+    if intact and key is not None and stored.get(_KEY_ROW) == key:
         return []
     views = all_views() if views is None else tuple(views)
     fingerprint = _fingerprint(views)
-    try:
-        rows = conn.execute("SELECT fingerprint FROM aero_views WHERE name = ?", [_FINGERPRINT_ROW]).fetchall()
-    except duckdb.CatalogException:
-        rows = []
-    if rows and rows[0][0] == fingerprint:
+    if intact and stored.get(_FINGERPRINT_ROW) == fingerprint:
+        if key is not None:  # the same views from a changed source: remember the new key
+            conn.execute("INSERT OR REPLACE INTO aero_views VALUES (?, ?)", [_KEY_ROW, key])
         return []
     created = []
     for statement in _TABLES:
@@ -176,8 +246,30 @@ def install_views(conn: duckdb.DuckDBPyConnection, views: Sequence[tuple[str, st
             _log.warning("the view %s does not bind, left out: %s", name, err)
             continue
         created.append(name)
-    conn.execute("INSERT OR REPLACE INTO aero_views VALUES (?, ?)", [_FINGERPRINT_ROW, fingerprint])
+    rows = [(_FINGERPRINT_ROW, fingerprint), (_KEY_ROW, key if key is not None else ""),
+            *((name, hashlib.sha256(sql.encode()).hexdigest()) for name, _description, sql in views if name in created)]
+    conn.execute("DELETE FROM aero_views")
+    conn.execute("INSERT INTO aero_views VALUES " + ", ".join(["(?, ?)"] * len(rows)),
+                 [value for row in rows for value in row])
     return created
+
+
+def _outcome_row(game_id: str, branch_id: str, head_seq: int, outcome: Any, recorded: datetime) -> list[Any]:
+    return [game_id, branch_id, head_seq, bool(outcome.finished), outcome.winner, bool(outcome.draw),
+            outcome.reason or "", msgspec.json.encode(dict(outcome.scores)).decode(), recorded]
+
+
+def _write_outcomes(conn: duckdb.DuckDBPyConnection, game_id: str, rows: Sequence[list[Any]], replace: bool) -> None:
+    """Write a game's outcome rows, each replacing the row of its branch unless ``replace`` is false (the
+    game has none). One DELETE and one INSERT for every row: DuckDB's INSERT OR REPLACE costs more than the
+    two. The table exists: :func:`install_views` creates it whenever the store opens a file."""
+    if not rows:
+        return
+    if replace:
+        conn.execute("DELETE FROM game_outcomes WHERE game = ? AND list_contains(?, branch)",
+                     [game_id, [row[1] for row in rows]])
+    conn.execute("INSERT INTO game_outcomes VALUES " + ", ".join(["(?, ?, ?, ?, ?, ?, ?, ?, ?)"] * len(rows)),
+                 [value for row in rows for value in row])
 
 
 def record_outcome(conn: duckdb.DuckDBPyConnection, game_id: str, branch_id: str, head_seq: int,
@@ -187,27 +279,25 @@ def record_outcome(conn: duckdb.DuckDBPyConnection, game_id: str, branch_id: str
     ``outcome`` is a :class:`~aero_events.core.interface.Outcome`. Call it inside the transaction that
     wrote the branch's events, so the outcome and the events never disagree.
     """
-    for statement in _TABLES[:1]:
-        conn.execute(statement)
-    conn.execute("DELETE FROM game_outcomes WHERE game = ? AND branch = ?", [game_id, branch_id])
-    conn.execute(
-        "INSERT INTO game_outcomes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [game_id, branch_id, head_seq, bool(outcome.finished), outcome.winner, bool(outcome.draw),
-         outcome.reason or "", msgspec.json.encode(dict(outcome.scores)).decode(),
-         datetime.now(UTC).replace(tzinfo=None)])
+    _write_outcomes(conn, game_id, [_outcome_row(game_id, branch_id, head_seq, outcome,
+                                                 datetime.now(UTC).replace(tzinfo=None))], replace=True)
 
 
 def record_outcomes(conn: duckdb.DuckDBPyConnection, game_id: str, ruleset: Any,
-                    heads: Iterable[tuple[str, int, Any]]) -> None:
-    """:func:`record_outcome` for each ``(branch, head seq, state at the head)``; a ruleset whose
-    ``outcome`` fails leaves the branch without a row rather than failing the save."""
+                    heads: Iterable[tuple[str, int, Any]], *, replace: bool = True) -> None:
+    """:func:`record_outcome` for each ``(branch, head seq, state at the head)``, all in one statement (two
+    with ``replace``: a game that has outcome rows already); a ruleset whose ``outcome`` fails leaves the
+    branch without a row rather than failing the save."""
+    recorded = datetime.now(UTC).replace(tzinfo=None)
+    rows = []
     for branch_id, head_seq, state in heads:
         try:
             outcome = ruleset.outcome(state)
         except Exception as err:  # noqa: BLE001 - judging is a courtesy to SQL users, never a reason to lose events
             _log.warning("no outcome recorded for %s/%s: %s", game_id, branch_id, err)
             continue
-        record_outcome(conn, game_id, branch_id, head_seq, outcome)
+        rows.append(_outcome_row(game_id, branch_id, head_seq, outcome, recorded))
+    _write_outcomes(conn, game_id, rows, replace)
 
 
 def describe_views() -> list[tuple[str, str]]:
