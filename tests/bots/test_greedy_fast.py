@@ -16,7 +16,7 @@ from aero_events.rulesets.aeronautica import AeronauticaRules, movement
 from aero_events.rulesets.aeronautica import commands as c
 from aero_events.rulesets.aeronautica.baseline_bot import _room_ahead
 from aero_events.rulesets.aeronautica.bots import BaselineBot, GreedyBot, _room_table
-from aero_events.rulesets.aeronautica.greedy_tables import CHANGES, Q_STRIDE, R_STRIDE
+from aero_events.rulesets.aeronautica.greedy_tables import CHANGES, Q_STRIDE, R_STRIDE, flight_block
 from tests.support.dogfights import thunderbolts_v_dakkajets
 
 RULES = AeronauticaRules()
@@ -127,6 +127,59 @@ def test_the_plan_scores_are_those_of_each_plan_alone_p16_p17(decisions):
     assert checked > 40
 
 
+class AltitudeChecker(GreedyBot):
+    """The greedy bot, checking each Altitude decision it scores from the Throttle decision's remembered columns
+    against :meth:`GreedyBot._step_value` of each option alone; ``checked`` counts them."""
+
+    checked = 0
+
+    def choose(self, session, player, options):
+        if isinstance(options[0], c.AdjustAltitude):
+            state = session.state
+            aircraft = state.aircraft[state.active]
+            if self._altitude_column(RULES, state, aircraft) is not None:
+                values = self._step_values(RULES, state, aircraft, options)
+                assert values == [GreedyBot(0)._step_value(RULES, state, aircraft, o) for o in options]
+                AltitudeChecker.checked += 1
+        return super().choose(session, player, options)
+
+
+def test_the_altitude_scores_are_those_of_each_change_alone_p18():
+    """Each Altitude change (p.18) at the end of the move, read from the values the Throttle decision of the same
+    move worked out for that end (the enemies unchanged since), is :meth:`_step_value` of that change alone,
+    exactly."""
+    AltitudeChecker.checked = 0
+    for size, seed in ((1, 0), (1, 1), (2, 0), (4, 0)):
+        session = GameSession(RULES, thunderbolts_v_dakkajets(size), dice=SeededDice(seed),
+                              game_id=f"greedy-altitude-{size}-{seed}")
+        play(session, {"imperium": AltitudeChecker(seed), "orks": (AltitudeChecker, BaselineBot)[seed % 2](seed)},
+             max_commands=600)
+    assert AltitudeChecker.checked > 30
+
+
+def test_a_decision_met_again_is_scored_as_it_was_the_first_time(decisions):
+    """Seeded games of one set-up meet the same decisions again; the values kept from the first time (by the
+    scorer, the flights, where they start and how they stall) are those worked out afresh, in the same state
+    and in another state equal to it."""
+    from aero_events.rulesets.aeronautica import bots
+
+    checked = 0
+    for state, options in decisions[::5]:
+        if not isinstance(options[0], c.SetThrottle):
+            continue
+        aircraft = state.aircraft[options[0].aircraft]
+        changes = [o.change for o in options]
+        first = GreedyBot(0)._throttle_values(RULES, state, aircraft, changes).tolist()
+        again = msgspec.structs.replace(state, aircraft=dict(state.aircraft))
+        kept = GreedyBot(1)._throttle_values(RULES, again, again.aircraft[aircraft.id], changes).tolist()
+        bots._BLOCK_VALUES.clear()
+        bots._SCORERS_BY_READS.clear()
+        bots._SCORERS.clear()
+        assert first == kept == GreedyBot(2)._throttle_values(RULES, state, aircraft, changes).tolist()
+        checked += 1
+    assert checked > 10
+
+
 def test_an_aircraft_beyond_the_tables_is_scored_one_end_at_a_time(decisions):
     """Where the tables do not reach (an aircraft set far off the board), the flights are scored one by one,
     with the same values."""
@@ -152,6 +205,24 @@ def test_the_room_table_holds_the_hexes_ahead_on_the_board_p17(preset):
             assert bool(table.on[at]) == board.contains(Hex(q, r))
             for facing in range(6):
                 assert table.room[at + facing] == _room_ahead(board, Hex(q, r), facing, 24)
+
+
+def test_a_flight_leaves_the_board_where_a_hex_it_crosses_is_off_it_p17():
+    """Which flights of a manoeuvre cross a hex beyond the edge or an incomplete edge hex (the aircraft
+    Disengages, p.17), flown from every hex of the board and around it: the flights' block answers as
+    :func:`movement.first_off_board` does for each flight, with and without the room table."""
+    board = Board.preset("4x4")
+    rooms = _room_table(board)
+    for number, facing, speed in ((2, 1, 4), (RULES.manoeuvres.numbers[-1], 4, 6)):
+        manoeuvre = RULES.manoeuvres.get(number)
+        flights = movement.reach(manoeuvre, facing, speed) or (movement.straight(Hex(0, 0), facing, speed),)
+        block = flight_block((manoeuvre,), facing, (speed,))
+        for q in range(rooms.q0, rooms.q0 + rooms.width):  # both parities of column (odd-q rows)
+            for r in range(rooms.r0, rooms.r0 + rooms.height, 3):
+                expected = [movement.first_off_board(board, tuple(Hex(q + a, r + b) for a, b in flight.path))
+                            is not None for flight in flights]
+                assert block.crossing_off_board(board, Hex(q, r), rooms).tolist() == expected
+                assert block.crossing_off_board(board, Hex(q, r)).tolist() == expected
 
 
 def test_the_damage_grids_give_the_expected_damage_of_every_offset_facing_and_altitude_p21_p24(decisions):

@@ -13,7 +13,12 @@ the Damage roll (p.23), counting Extra Damage (p.24) as two.
 
 The manoeuvre, Throttle and plan decisions score all their flights at once with numpy
 (:mod:`.greedy_tables`), bit for bit as the one-at-a-time definitions (``_manoeuvre_value``,
-``_throttle_value``, ``_step_value``) do, so the bot plays the same games (issue 18).
+``_throttle_value``, ``_step_value``) do, so the bot plays the same games (issue 18). Within one move the
+enemies stay where they are, so the plan and Altitude decisions read the values the Throttle decision worked
+out for the same ends (:meth:`GreedyBot._altitude_column`), and a decision with one option takes it unscored.
+Seeded games of one set-up (``aero simulate``, ``aero compare``, the benchmark) part only by the dice and meet
+the same decisions again: the scorers and a block's values are kept by exactly what they are computed from
+(:meth:`GreedyBot._scorer`, :meth:`GreedyBot._block_values`), so they are looked up, not recomputed.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from . import commands as c
 from . import movement
 from .baseline_bot import BaselineBot, _room_ahead  # noqa: F401 - BaselineBot re-exported here
 from .greedy_tables import (
+    CHANGES,
     Q_STRIDE,
     R_STRIDE,
     SPEEDS,
@@ -42,12 +48,15 @@ from .greedy_tables import (
     RoomTable,
     damage_grid,
     flight_block,
+    row_terms,
 )
 from .greedy_tables import geometry as _geometry
 from .greedy_tables import reach_ends as _reach_ends
 from .state import FLYING, AircraftState, GameState
 
 _BAND_INDEX = {"SHORT": 0, "MEDIUM": 1, "LONG": 2}
+#: The column of each Altitude change in :meth:`EndScorer.columns`.
+_CHANGE_INDEX = {change: index for index, change in enumerate(CHANGES.tolist())}
 
 #: Weights of the score, in Structure points of the aircraft itself (see position_value).
 DEFENCE_WEIGHT = 0.7
@@ -61,6 +70,12 @@ CLOSING_WEIGHT = 0.01
 def chance(target: int, modifier: int) -> float:
     """The chance one D6 scores ``target``+ with ``modifier``: never below 1, a natural 1 fails (p.7)."""
     return sum(1 for face in range(2, 7) if max(1, face + modifier) >= target) / 6
+
+
+#: The commands :meth:`GreedyBot.choose` scores (or answers by rule); any other it picks at random.
+_SCORED = (c.ChooseManoeuvre, c.ChooseFirstMover, c.SetThrottle, c.ManoeuvrePlan, c.AdjustAltitude, c.Land,
+           c.RocketBoostOut, c.Hover, c.PlaceAircraft, c.FireWeapons, c.LaunchAutonomous, c.PassFiring, c.AcceptRoll,
+           c.UseReroll, c.PlaceReserve, c.TakeOff, c.DropJumpTroops)
 
 
 class GreedyBot:
@@ -85,16 +100,24 @@ class GreedyBot:
         self._terms: dict[tuple, tuple[Any, tuple[tuple[int, float], ...]]] = {}
         #: (state, aircraft, :class:`EndScorer`) of the decision under way.
         self._scorer_cache: tuple[Any, Any, EndScorer] | None = None
+        #: (what :meth:`_scorer` reads of the aircraft and the state, and of the other side's aircraft, the
+        #: catalogue, the scorer) of the last scorer built or found.
+        self._scorer_reads: tuple[tuple, tuple, Any, EndScorer] | None = None
 
     # ---------------------------------------------------------------- the decision
 
     def choose(self, session: Any, player: str, options: Sequence[Any]) -> Any:
+        first = options[0]
+        if len(options) == 1 and not isinstance(first, (c.ChooseFirstMover, c.AcceptRoll, c.UseReroll)):
+            # the one option is what scoring it, or picking it at random, gives
+            if not isinstance(first, _SCORED):
+                self.random.below(1)  # what random.choice of the one option draws, so the stream stays the same
+            return first
         rules, state = session.ruleset, session.state
         self._positions.clear()
         self._ends.clear()
         self._enemy_cache = None
         self._score_terms = None
-        first = options[0]
         if isinstance(first, c.ChooseManoeuvre):
             aircraft = state.aircraft[first.aircraft]
             mine = [o for o in options if isinstance(o, c.ChooseManoeuvre) and o.aircraft == aircraft.id]
@@ -389,7 +412,7 @@ class GreedyBot:
         profile = rules.profile(aircraft)
         speeds = tuple(aircraft.speed + change for change in
                        movement.throttle_options(profile, aircraft.speed, rules.options.throttle_past_limits))
-        block = flight_block(tuple(rules.manoeuvres.get(number) for number in numbers), aircraft.facing, speeds)
+        block = flight_block(_manoeuvres_of(rules.manoeuvres, tuple(numbers)), aircraft.facing, speeds)
         values = self._block_values(rules, state, aircraft, block, _stall_rows("manoeuvre", profile.min_speed))
         best = np.maximum.reduceat(values, block.starts).reshape(len(numbers), len(speeds)).max(axis=1)
         return np.maximum(best, -1e9)
@@ -407,8 +430,20 @@ class GreedyBot:
     def _step_values(self, rules: Any, state: GameState, aircraft: AircraftState, options: Sequence[Any]) -> list:
         """:meth:`_step_value` of each option; the plans' flights scored at once."""
         plans = [index for index, option in enumerate(options) if isinstance(option, c.ManoeuvrePlan)]
-        values: list[Any] = [None if index in plans else self._step_value(rules, state, aircraft, option)
-                             for index, option in enumerate(options)]
+        values: list[Any] = [None] * len(options)
+        if len(plans) < len(options):
+            column = self._altitude_column(rules, state, aircraft) \
+                if any(isinstance(option, c.AdjustAltitude) for option in options) else None
+            planned = set(plans)
+            for index, option in enumerate(options):
+                if index in planned:
+                    continue
+                value = None
+                if column is not None and isinstance(option, c.AdjustAltitude) and option.change in _CHANGE_INDEX:
+                    value = column[_CHANGE_INDEX[option.change]]
+                    if value == -np.inf:
+                        value = None  # a change the Speed does not allow: scored alone
+                values[index] = self._step_value(rules, state, aircraft, option) if value is None else value
         if plans:
             block, legal = _plan_block(rules, aircraft, [options[index] for index in plans])
             if block is not None:
@@ -421,29 +456,56 @@ class GreedyBot:
                     values[index] = -1e9
         return values
 
+    def _altitude_column(self, rules: Any, state: GameState, aircraft: AircraftState) -> list[float] | None:
+        """The value of each Altitude change of ``CHANGES`` (p.18) where the aircraft ends its flight, as
+        :meth:`_step_value` scores an :class:`~.commands.AdjustAltitude` (its :meth:`position_value`), if the
+        Throttle decision of this move scored that end with the same scorer (:meth:`EndScorer.remember`; the
+        enemies and the aircraft's terms unchanged since), else None."""
+        scorer = self._scorer(rules, state, aircraft)
+        hex = aircraft.hex
+        if scorer.known is None or aircraft.speed >= SPEEDS:
+            return None
+        return scorer.recall_end(hex[0] * Q_STRIDE + hex[1] * R_STRIDE, aircraft.facing,
+                                 2 * aircraft.speed + bool(aircraft.stalled))
+
     def _block_values(self, rules: Any, state: GameState, aircraft: AircraftState, block: FlightBlock,
                       rows: np.ndarray, remember: bool = False, recall: bool = False) -> np.ndarray:
         """:meth:`_end_value` of every flight of ``block`` flown from where the aircraft is, Stalled as
         ``rows`` says (:func:`_stall_rows`): at once, or one by one where the tables do not reach (far off the
         board). ``remember``: keep the values of the ends on the scorer (the Throttle decision: the plans of
         the same move come next); ``recall``: take them from there when all are kept (an end is its frame index,
-        facing and row as one integer, :meth:`EndScorer.remember`)."""
+        facing and row as one integer, :meth:`EndScorer.remember`). Kept in ``_BLOCK_VALUES`` by the scorer,
+        the block, where it starts and the rows: nothing else goes into them."""
         board = rules.board(state)
         hex = aircraft.hex
         scorer = self._scorer(rules, state, aircraft)
-        off_board = block.crossing_off_board(board, hex, scorer.rooms)
-        row = rows.take(block.distinct_speed_staged)
         if scorer.covers(hex, block):
             here = hex[0] * Q_STRIDE + hex[1] * R_STRIDE
-            best = scorer.recall(block.distinct_key + here, block.distinct_facing, row) if recall else None
-            if best is None:
-                best = scorer.best(block.distinct_key + here,
-                                   block.distinct_key_facing + (here - scorer.rooms.origin),
-                                   block.distinct_key_less_facing + here, row)
+            # The values depend on nothing but the scorer, the flights, where they start and how they stall:
+            # seeded games of one set-up meet the same decisions again and again (they part only by the dice).
+            key = (id(scorer), id(block), here, id(rows), remember)
+            known = _BLOCK_VALUES.get(key)
+            if known is not None and known[0] is scorer and known[1] is block and known[2] is rows:
                 if remember:
-                    scorer.remember(block.distinct_key + here, block.distinct_facing, row, best)
-            return np.where(off_board, scorer.off_board_value, best.take(block.inverse))
-        stalled = (row & 1).astype(bool).take(block.inverse)
+                    scorer.known = known[4]
+                return known[3]
+            terms = row_terms(block, rows, scorer)
+            best = scorer.recall(block, here, terms[0]) if recall else None
+            if best is None:
+                columns = scorer.columns(block, here, terms)
+                best = columns.max(axis=0)
+                if remember:
+                    scorer.remember(block, here, terms[0], best, columns)
+            best = best.take(block.inverse)
+            off_board = block.crossing_off_board(board, hex, scorer.rooms)
+            values = best if off_board is block.stays_on else np.where(off_board, scorer.off_board_value, best)
+            values.flags.writeable = False
+            if len(_BLOCK_VALUES) > 1 << 11:
+                _BLOCK_VALUES.clear()
+            _BLOCK_VALUES[key] = (scorer, block, rows, values, scorer.known if remember else None)
+            return values
+        off_board = block.crossing_off_board(board, hex, scorer.rooms)
+        stalled = (rows.take(block.distinct_speed_staged) & 1).astype(bool).take(block.inverse)
         return np.array([self._end_value(rules, state, aircraft, Hex(hex[0] + q, hex[1] + r), facing, off, speed,
                                          stall)
                          for q, r, facing, off, speed, stall in zip(
@@ -457,6 +519,37 @@ class GreedyBot:
         known = self._scorer_cache
         if known is not None and known[0] is state and known[1] is aircraft:
             return known[2]
+        # What the scorer is built from, read cheaply: the aircraft's own terms and what _build_scorer reads of
+        # the other side's aircraft; within one move only the aircraft's hex, facing and Speed change, which no
+        # scorer reads. Seeded games of one set-up meet equal states again: the scorers are kept by these values.
+        catalogue = rules.catalogue
+        owner = aircraft.owner
+        others = tuple([(other.status, other.ground_defence, other.hex, other.facing, other.altitude, other.stalled,
+                         other.spinning, other.moved, other.points, other.starting_structure, other.weapons,
+                         other.ammo) for other in state.aircraft.values() if other.owner != owner])
+        reads = (id(catalogue), state.board, state.phase == "movement", aircraft.owner, aircraft.profile,
+                 aircraft.upgrades, aircraft.points, aircraft.starting_structure, aircraft.structure,
+                 aircraft.altitude, aircraft.weapons, aircraft.ammo)
+        last = self._scorer_reads
+        if last is not None and last[0] == reads and last[1] == others and last[2] is catalogue:
+            self._scorer_cache = (state, aircraft, last[3])
+            return last[3]
+        key = (reads, others)
+        kept = _SCORERS_BY_READS.get(key)
+        if kept is not None and kept[0] is catalogue:
+            scorer = kept[1]
+        else:
+            scorer = self._build_scorer(rules, state, aircraft)
+            if len(_SCORERS_BY_READS) > 1 << 11:
+                _SCORERS_BY_READS.clear()
+            _SCORERS_BY_READS[key] = (catalogue, scorer)
+        self._scorer_reads = (reads, others, catalogue, scorer)
+        self._scorer_cache = (state, aircraft, scorer)
+        return scorer
+
+    def _build_scorer(self, rules: Any, state: GameState, aircraft: AircraftState) -> EndScorer:
+        """The :class:`~.greedy_tables.EndScorer` of :meth:`_scorer`, looked up by the values it is built from
+        or built."""
         (_, _, _, unit, _, stall_penalty, breaking_up, edge_penalty, max_altitude, min_speed, max_speed,
          start_altitude, crash_penalty) = _score_terms(rules, state, aircraft)
         catalogue, board = rules.catalogue, rules.board(state)
@@ -476,16 +569,31 @@ class GreedyBot:
         if cached is not None and cached[0] is catalogue and cached[1] is board:
             scorer = cached[2]
         else:
-            mine = self._damage_grid(rules, aircraft)
-            scorer = EndScorer([EnemyTerms(*term[:7], mine, self._damage_grid(rules, enemy), start_altitude)
+            scorer = EndScorer([self._enemy_terms_of(rules, aircraft, key[3], term, enemy, start_altitude)
                                 for term, enemy in zip(terms, enemies, strict=True)],
                                CLOSING_WEIGHT * unit, _room_table(board), start_altitude, stall_penalty, crash_penalty,
                                breaking_up, edge_penalty, max_altitude, min_speed, max_speed, key[-1])
             if len(_SCORERS) > 1 << 12:
                 _SCORERS.clear()
             _SCORERS[key] = (catalogue, board, scorer)
-        self._scorer_cache = (state, aircraft, scorer)
         return scorer
+
+    def _enemy_terms_of(self, rules: Any, aircraft: AircraftState, spent: tuple[bool, ...], term: tuple,
+                        enemy: AircraftState, start_altitude: int) -> EnemyTerms:
+        """The :class:`~.greedy_tables.EnemyTerms` of ``enemy`` (``term`` as :meth:`_build_scorer` reads it)
+        against ``aircraft`` (``spent``: which of its weapons are out of Ammo) starting at ``start_altitude``;
+        kept by those values (the scorers of the aircraft of one side share them while the enemy stays)."""
+        catalogue = rules.catalogue
+        key = (id(catalogue), aircraft.weapons, spent, term, start_altitude)
+        known = _ENEMY_TERMS.get(key)
+        if known is not None and known[0] is catalogue:
+            return known[1]
+        terms = EnemyTerms(*term[:7], self._damage_grid(rules, aircraft), self._damage_grid(rules, enemy),
+                           start_altitude)
+        if len(_ENEMY_TERMS) > 1 << 12:
+            _ENEMY_TERMS.clear()
+        _ENEMY_TERMS[key] = (catalogue, terms)
+        return terms
 
     def _damage_grid(self, rules: Any, firer: AircraftState) -> np.ndarray:
         """:func:`~.greedy_tables.damage_grid` of the weapons ``firer`` carries with the Ammo it has left, kept
@@ -667,9 +775,27 @@ def _room(board: Any, hex: Hex, facing: int) -> int:
     return room
 
 
+#: (id of the board, hexes, facings) -> (board, :func:`_places`): every set-up of a scenario offers the same.
+_PLACES: dict[tuple, tuple[Any, np.ndarray]] = {}
+
+
 def _places(board: Any, hexes: Sequence[Hex], facings: Sequence[int]) -> np.ndarray:
     """The place terms of :meth:`GreedyBot._placement_value` (the room ahead up to 8 hexes, and the middle of
-    the edge) of every (hex, facing), hex by hex, facing by facing, with the same arithmetic."""
+    the edge) of every (hex, facing), hex by hex, facing by facing, with the same arithmetic; kept."""
+    key = (id(board), tuple(hexes), tuple(facings))
+    known = _PLACES.get(key)
+    if known is not None and known[0] is board:
+        return known[1]
+    if len(_PLACES) > 1 << 8:
+        _PLACES.clear()
+    places = _places_of(board, hexes, facings)
+    places.flags.writeable = False
+    _PLACES[key] = (board, places)
+    return places
+
+
+def _places_of(board: Any, hexes: Sequence[Hex], facings: Sequence[int]) -> np.ndarray:
+    """:func:`_places`, worked out."""
     table = _room_table(board)
     at = np.array(hexes, dtype=np.int64).reshape(-1, 2)
     facing = np.array(facings, dtype=np.int64)
@@ -693,8 +819,17 @@ def _room_table(board: Any) -> RoomTable:
     return known
 
 
+#: (what :meth:`GreedyBot._scorer` reads of the aircraft and the state, and of the other side's aircraft) ->
+#: (catalogue, the scorer).
+_SCORERS_BY_READS: dict[tuple, tuple[Any, EndScorer]] = {}
 #: The values an :class:`~.greedy_tables.EndScorer` is built from -> (catalogue, board, the scorer).
 _SCORERS: dict[tuple, tuple[Any, Any, EndScorer]] = {}
+#: (id of the scorer, id of the flight block, the frame index of the start, id of the stall rows, remembered) ->
+#: (scorer, block, rows, :meth:`GreedyBot._block_values`, what the scorer remembered): see there.
+_BLOCK_VALUES: dict[tuple, tuple] = {}
+#: (id of the catalogue, my weapons and which are out of Ammo, the enemy's terms, my Altitude) -> (catalogue,
+#: :class:`~.greedy_tables.EnemyTerms`): see :meth:`GreedyBot._enemy_terms_of`.
+_ENEMY_TERMS: dict[tuple, tuple[Any, EnemyTerms]] = {}
 #: (id of the catalogue, weapons, which are out of Ammo) -> (catalogue, :func:`~.greedy_tables.damage_grid`).
 _DAMAGE_GRIDS: dict[tuple, tuple[Any, np.ndarray]] = {}
 
@@ -762,6 +897,12 @@ def _damage_table(catalogue: Any, weapons: tuple[str, ...], ammo: tuple[int | No
             _DAMAGE_TABLES.clear()
         known = _DAMAGE_TABLES[key] = (catalogue, {})
     return known[1]
+
+
+@lru_cache(maxsize=1024)
+def _manoeuvres_of(table: Any, numbers: tuple[int, ...]) -> tuple[Any, ...]:
+    """The manoeuvres of ``numbers`` in the Ace Manoeuvre table ``table`` (p.88), in order."""
+    return tuple(table.get(number) for number in numbers)
 
 
 def _point_value(aircraft: AircraftState) -> float:

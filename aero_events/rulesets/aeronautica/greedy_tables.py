@@ -4,8 +4,12 @@
 it can expect to deal less the damage it can expect to take (p.21-24), less the pull towards the nearest enemy
 and the penalties of :func:`~.bots._score`. :meth:`~.bots.GreedyBot._end_value` does this one end at a time;
 :class:`EndScorer` does it for an array of ends with numpy, with the same IEEE operations in the same order
-(the enemies in turn, then the penalties), so every value is bit for bit the one ``_end_value`` gives and a
-decision takes the same option (numpy's ``argmax`` is the first maximum, as ``max`` is).
+(the enemies in turn, then the penalties; a penalty that does not apply subtracts 0.0, and an Altitude change
+the Speed does not allow comes out -inf), so every value is bit for bit the one ``_end_value`` gives and a
+decision takes the same option (numpy's ``argmax`` is the first maximum, as ``max`` is). A decision costs a
+few dozen array operations whatever its size, so what does not change between decisions is kept: the terms
+of each row of a block (:func:`row_terms`), a block's answer where no flight can leave the board
+(:meth:`FlightBlock.crossing_off_board`), and the values a scorer worked out last (:meth:`EndScorer.remember`).
 
 The expected damage of a weapon set depends only on the range band and Fire Arcs of the offset (the geometry
 classes of :func:`geometry_classes`), whether the target is above, level or below, the Altitude difference and
@@ -32,6 +36,8 @@ from . import movement
 _ARC_NAMES = {"FRONT": "front", "REAR": "rear", "LEFT": "left", "RIGHT": "right"}
 #: More Speeds than the tables of :class:`EndScorer` are asked for (the dial stops at 9, p.15).
 SPEEDS = movement.MAX_DIAL_SPEED + 7
+#: Room ahead beyond any Speed's need (the dial stops at 9, p.15): the edge penalty is 0 from there on.
+_ROOMS = SPEEDS + 1
 #: The offsets a geometry table covers: every hex within range (p.22) of the firer.
 _SPAN = MAX_RANGE
 #: The Altitude changes of any Speed (p.18): each Speed allows some of them.
@@ -138,6 +144,8 @@ class RoomTable:
                 alive &= inside & on[np.clip(aq, 0, width - 1), np.clip(ar, 0, height - 1)]
                 room[:, :height, facing] += alive
         self.room = room.reshape(-1)
+        #: ``room`` up to ``_ROOMS``, as the edge penalty reads it
+        self.room_clipped = np.minimum(self.room, _ROOMS)
         self.origin = self.q0 * Q_STRIDE + self.r0 * R_STRIDE
         self.width, self.height = width, height
 
@@ -223,16 +231,16 @@ class FlightBlock:
     """:class:`FlightPart` s one after the other, each a segment (the flights of one manoeuvre at one Speed, or
     one plan): ``end_q``/``end_r`` the end of each flight, ``key`` its frame index (:data:`Q_STRIDE`),
     ``facing`` its final facing, ``staged`` flown as the manoeuvre's own, ``speed`` flown at; ``cells_q`` /
-    ``cells_r`` the hexes the flights cross, ``cells_key`` their frame indexes, ``crosses[i]`` the indexes of
-    the hexes flight ``i`` crosses (padded with ``len(cells_q)``); ``starts`` where each segment starts;
+    ``cells_r`` the hexes the flights cross, ``cells_key`` their frame indexes, ``crosses[:, i]`` the indexes
+    of the hexes flight ``i`` crosses (padded with ``len(cells_q)``); ``starts`` where each segment starts;
     ``reach`` the farthest any hex lies from the origin along an axis; ``fastest`` the greatest Speed;
     ``distinct_*`` the key, key plus and less facing, and ``2 * speed + staged`` of the distinct flights by
     end, facing, Speed and staged, ``inverse`` the distinct flight of each flight."""
 
-    __slots__ = ("cells_key", "cells_q", "cells_r", "crosses", "distinct_facing", "distinct_key",
+    __slots__ = ("cells_key", "cells_q", "cells_r", "crosses", "distinct_code", "distinct_facing", "distinct_key",
                  "distinct_key_facing", "distinct_key_less_facing", "distinct_speed_staged", "end_q", "end_r",
-                 "facing", "fastest", "inverse", "key", "key_facing", "key_less_facing", "reach", "speed", "staged",
-                 "starts")
+                 "facing", "fastest", "inverse", "key", "key_facing", "key_less_facing", "reach", "spans", "speed",
+                 "staged", "starts", "stays_on")
 
     def __init__(self, parts: Sequence[FlightPart]):
         sizes = [len(part[0]) for part in parts]
@@ -248,7 +256,8 @@ class FlightBlock:
         crosses = np.concatenate([part[7] if part[7].shape[1] == longest else np.pad(
             part[7], ((0, 0), (0, longest - part[7].shape[1])), constant_values=-1) for part in parts])
         first_cell = np.repeat(np.cumsum([0] + [len(part[5]) for part in parts[:-1]]), sizes)
-        self.crosses = np.where(crosses < 0, len(self.cells_q), crosses + first_cell[:, None])
+        # by step of the flights, a row each: the check of every flight is then a few long element-wise ands
+        self.crosses = np.ascontiguousarray(np.where(crosses < 0, len(self.cells_q), crosses + first_cell[:, None]).T)
         self.key = self.end_q * Q_STRIDE + self.end_r * R_STRIDE
         self.key_facing = self.key + self.facing
         self.key_less_facing = self.key - self.facing
@@ -263,18 +272,43 @@ class FlightBlock:
         self.distinct_facing = self.facing[first]
         self.distinct_key_less_facing = self.key_less_facing[first]
         self.distinct_speed_staged = speed_staged[first]
+        #: each distinct flight's end, facing and row as one integer from the origin (:meth:`EndScorer.remember`)
+        self.distinct_code = (self.distinct_key * 8 + self.distinct_facing) * (2 * SPEEDS)
         self.reach = max(part[8] for part in parts)
+        self.stays_on = np.zeros(len(self.key), dtype=bool)  # no flight crosses a hex off the board
+        self.stays_on.flags.writeable = False
+        #: The columns the hexes crossed lie in from the origin's (least, greatest), and their rows from the
+        #: origin's row (least, greatest) when the origin's column is even and when it is odd (the row of
+        #: (q, r) is ``r + (q >> 1)``, and ``(q + dq) >> 1`` is ``(q >> 1) + ((q % 2 + dq) >> 1)``); None when
+        #: no flight crosses a hex.
+        self.spans = None
+        if len(self.cells_q):
+            dq, dr = self.cells_q, self.cells_r
+            self.spans = (int(dq.min()), int(dq.max()),
+                          tuple((int((dr + ((parity + dq) >> 1)).min()), int((dr + ((parity + dq) >> 1)).max()))
+                                for parity in (0, 1)))
 
     def crossing_off_board(self, board: Any, hex: Hex, rooms: RoomTable | None = None) -> np.ndarray:
         """Which flights flown from ``hex`` cross a hex off the board (p.17); from ``rooms`` when it covers
-        them."""
+        them. None does where the columns and the rows (of an odd-q board, :func:`on_board`) the hexes crossed
+        fall in are all on the board (:attr:`spans`)."""
+        q, r = hex
+        spans = self.spans
+        if spans is None:
+            return self.stays_on  # no flight crosses a hex
+        q_low, q_high, row_spans = spans
+        if q + q_low >= 0 and q + q_high < board.columns:
+            row_low, row_high = row_spans[q & 1]
+            row = r + (q >> 1)
+            if row + row_low >= 0 and row + row_high < min(board.rows, board.odd_column_rows):
+                return self.stays_on
         if rooms is not None and rooms.covers(hex, self.reach):
             cells_on = rooms.on.take(self.cells_key + (hex[0] * Q_STRIDE + hex[1] * R_STRIDE - rooms.origin))
         else:
             cells_on = on_board(board, self.cells_q + hex[0], self.cells_r + hex[1])
         if cells_on.all():
             return np.zeros(len(self.key), dtype=bool)
-        return ~np.append(cells_on, True)[self.crosses].all(axis=1)
+        return ~np.logical_and.reduce(np.append(cells_on, True).take(self.crosses), axis=0)
 
 
 @lru_cache(maxsize=4096)
@@ -327,7 +361,7 @@ class EnemyTerms:
     """What :class:`EndScorer` needs of one enemy: the frame index of its hex for my fire (``mine_at``: less an
     end's index less its facing gives the entry of :func:`frame_geometry`) and of my hex for its fire
     (``theirs_at``: plus an end's index), the weights of its threat and exposure (``defence``, ``worth``), and
-    the damage each side deals by geometry class and Altitude change, times those weights (``dealt[class, k]``
+    the damage each side deals by Altitude change and geometry class, times those weights (``dealt[k, class]``
     times ``worth``, ``taken[class * 2K + evading * K + k]`` times ``defence``)."""
 
     __slots__ = ("dealt", "defence", "hex", "mine_at", "taken", "theirs_at", "worth")
@@ -361,7 +395,7 @@ def _enemy_damage(mine: np.ndarray, theirs: np.ndarray, altitude: int, evading: 
         difference[:] = last
     difference[altitudes == 0] = last
     above = np.sign(altitude - altitudes) + 1
-    dealt = np.ascontiguousarray(mine[:, above, difference, int(evading)])
+    dealt = np.ascontiguousarray(mine[:, above, difference, int(evading)].T)
     taken = np.ascontiguousarray(theirs[:, 2 - above, difference, :].transpose(0, 2, 1)).reshape(-1)
     _ENEMY_DAMAGE[key] = (mine, theirs, dealt, taken)
     return dealt, taken
@@ -374,28 +408,36 @@ class EndScorer:
     """:meth:`~.bots.GreedyBot._end_value` of arrays of ends (see the module docstring), for one aircraft in
     one state: ``enemies`` (:class:`EnemyTerms`, in the order of the state), ``closing`` the pull per hex
     towards the nearest enemy, and the terms of :func:`~.bots._score_terms`. The terms of an end that depend
-    only on its Speed and whether it is Stalled are rows of tables indexed by ``2 * Speed + stalled``: each
-    penalty is 0.0 where it does not apply (``x - 0.0`` is ``x``), an Altitude change the Speed does not allow
-    is -inf."""
+    only on its Speed and whether it is Stalled are columns of tables indexed by ``2 * Speed + stalled`` (the
+    end's *row*): each penalty is 0.0 where it does not apply (``x - 0.0`` is ``x``), an Altitude change the
+    Speed does not allow is -inf. Values are laid out an Altitude change by an end (``(len(CHANGES), ends)``),
+    so that the best over the changes is an element-wise maximum of a few rows."""
 
     def __init__(self, enemies: list[EnemyTerms], closing: float, rooms: RoomTable, start_altitude: int,
                  stall_penalty: float | None, crash_penalty: float, breaking_up: float, edge_penalty: float,
                  max_altitude: int, min_speed: int, max_speed: int, off_board_value: float):
         self.enemies, self.closing, self.rooms = enemies, closing, rooms
         if len(enemies) > 1:
-            # every enemy's tables one after the other, so that their lookups are one array operation each
+            # every enemy's tables one after the other, so that their lookups are one array operation each;
+            # my fire by Altitude change (rows) and geometry class of each enemy in turn (columns)
             self.mine_at = np.array([enemy.mine_at for enemy in enemies], dtype=np.int64)[:, None]
             self.theirs_at = np.array([enemy.theirs_at for enemy in enemies], dtype=np.int64)[:, None]
-            self.dealt = np.concatenate([enemy.dealt for enemy in enemies])
-            self.dealt_from = (np.arange(len(enemies)) * len(enemies[0].dealt))[:, None]
+            self.dealt = np.concatenate([enemy.dealt for enemy in enemies], axis=1)
+            self.dealt_from = (np.arange(len(enemies)) * enemies[0].dealt.shape[1])[:, None]
             self.taken = np.concatenate([enemy.taken for enemy in enemies])
-            self.taken_from = (np.arange(len(enemies)) * len(enemies[0].taken))[:, None, None]
-        #: The ends last kept by :meth:`remember` (sorted) and their values.
-        self.known: tuple[np.ndarray, np.ndarray] | None = None
+            self.taken_from = (np.arange(len(enemies)) * len(enemies[0].taken))[:, None]
+        elif enemies:
+            self.dealt, self.taken = enemies[0].dealt, enemies[0].taken
+        #: The ends last kept by :meth:`remember` (each as one integer, by its index), their best values and
+        #: their columns.
+        self.known: tuple[dict[int, int], np.ndarray, np.ndarray] | None = None
         self.enemies_inside = all(rooms.covers(enemy.hex, 0) for enemy in enemies)
         self.edge_penalty, self.off_board_value, self.min_speed = edge_penalty, off_board_value, min_speed
-        self.crashing = np.where(start_altitude + CHANGES <= 0, crash_penalty, 0.0)
-        self.taken_at, self.penalties, self.edging = _speed_tables(start_altitude, stall_penalty, breaking_up,
+        #: whether a change dives to Altitude 0, and the Crash penalty of each change (p.19)
+        self.crashes = start_altitude + int(CHANGES[0]) <= 0
+        self.crashing = np.where(start_altitude + CHANGES <= 0, crash_penalty, 0.0)[:, None] if self.crashes \
+            else None
+        self.taken_at, self.row_terms, self.edging = _speed_tables(start_altitude, stall_penalty, breaking_up,
                                                                    edge_penalty, max_altitude, min_speed, max_speed)
 
     def covers(self, hex: Hex, block: FlightBlock) -> bool:
@@ -403,88 +445,109 @@ class EndScorer:
         return (self.enemies_inside and block.fastest < SPEEDS and self.min_speed < _ROOMS
                 and self.rooms.covers(hex, block.reach))
 
-    def remember(self, key: np.ndarray, facing: np.ndarray, row: np.ndarray, values: np.ndarray) -> None:
-        """Keep the :meth:`best` ``values`` of the ends (frame index, facing, row) for :meth:`recall`."""
-        ends = (key * 8 + facing) * (2 * SPEEDS) + row
-        order = np.argsort(ends)
-        self.known = (ends[order], values[order])
+    def remember(self, block: FlightBlock, here: int, row: np.ndarray, values: np.ndarray,
+                 columns: np.ndarray) -> None:
+        """Keep the best ``values`` and the :meth:`columns` of the distinct flights of ``block`` flown from frame
+        index ``here`` for :meth:`recall` and :meth:`recall_end`: each end by its frame index, facing and
+        ``row`` as one integer."""
+        ends = (block.distinct_code + (here * 16 * SPEEDS) + row).tolist()
+        self.known = (dict(zip(ends, range(len(ends)))), values, columns)
 
-    def recall(self, key: np.ndarray, facing: np.ndarray, row: np.ndarray) -> np.ndarray | None:
-        """The values :meth:`remember` kept of these ends, if it kept them all."""
+    def recall(self, block: FlightBlock, here: int, row: np.ndarray) -> np.ndarray | None:
+        """The values :meth:`remember` kept of the distinct flights of ``block`` from ``here``, if it kept them
+        all."""
         if self.known is None:
             return None
-        kept, values = self.known
-        ends = (key * 8 + facing) * (2 * SPEEDS) + row
-        at = np.minimum(np.searchsorted(kept, ends), len(kept) - 1)
-        return values.take(at) if (kept.take(at) == ends).all() else None
+        kept, values, _ = self.known
+        at = list(map(kept.get, (block.distinct_code + (here * 16 * SPEEDS) + row).tolist()))
+        return None if None in at else values.take(at)
 
-    def best(self, key: np.ndarray, room_at: np.ndarray, key_less_facing: np.ndarray, row: np.ndarray
-             ) -> np.ndarray:
-        """The best value over the Altitude changes of each end on the board, given by its frame index ``key``,
-        the index of its room ahead in the room table (``room_at``: its frame index plus its facing, less the
-        table's origin) and its frame index less its facing, flown at a Speed and Stalled or not (``row``:
-        ``2 * Speed + stalled``). The caller checks :meth:`covers`."""
-        value, penalties = self._columns(key, room_at, key_less_facing, row)
-        value += penalties[:, :, 2]  # -inf: an Altitude change the Speed does not allow (p.18)
-        return value.max(axis=1)
+    def recall_end(self, key: int, facing: int, row: int) -> list[float] | None:
+        """The column :meth:`remember` kept of one end (its value after each Altitude change of ``CHANGES``,
+        -inf where its Speed does not allow it), if it kept it."""
+        if self.known is None:
+            return None
+        kept, _, columns = self.known
+        at = kept.get((key * 8 + facing) * (2 * SPEEDS) + row)
+        return None if at is None else columns[:, at].tolist()
 
-    def _columns(self, key: np.ndarray, room_at: np.ndarray, key_less_facing: np.ndarray, row: np.ndarray
-                 ) -> tuple[np.ndarray, np.ndarray]:
-        """The value of each end (as :meth:`best`) after each Altitude change of ``CHANGES`` (p.18), one column
-        each, whether its Speed allows it or not (:meth:`GreedyBot.position_value` there), and the penalties
-        of the rows."""
+    def columns(self, block: FlightBlock, here: int, terms: tuple) -> np.ndarray:
+        """The value of each distinct flight of ``block`` flown from frame index ``here`` (:data:`Q_STRIDE`),
+        after each Altitude change of ``CHANGES`` (p.18), a row per change (:meth:`GreedyBot.position_value`
+        there), -inf where its Speed does not allow the change; ``terms`` its :func:`row_terms`. The best over
+        the changes is the maximum of each column. The caller checks :meth:`covers`."""
         distances, classes, classes_taken = frame_geometry()
-        taken_at = self.taken_at[row]
-        penalties = self.penalties[row]
-        value = None
-        nearest = None
-        if len(self.enemies) > 1:
+        _, taken_at, by_row, edge_at = terms
+        count = len(self.enemies)
+        if count > 1:
             # each enemy in turn, as _end_value adds them: dealt, then taken
-            mine = self.mine_at - key_less_facing
-            dealt = self.dealt[classes.take(mine) + self.dealt_from]
-            taken = self.taken.take(classes_taken.take(self.theirs_at + key)[:, :, None] + taken_at + self.taken_from)
-            value = dealt[0]  # 0.0 + x is x: x is never -0.0
-            value -= taken[0]
-            for enemy in range(1, len(self.enemies)):
-                value += dealt[enemy]
-                value -= taken[enemy]
-            nearest = distances.take(mine).min(axis=0)
-        elif self.enemies:
+            mine = (self.mine_at - here) - block.distinct_key_less_facing
+            dealt = self.dealt.take(classes.take(mine) + self.dealt_from, axis=1)
+            taken = self.taken.take((classes_taken.take(block.distinct_key + (self.theirs_at + here))
+                                     + self.taken_from)[None, :, :] + taken_at[:, None, :])
+            value = dealt[:, 0] - taken[:, 0]  # 0.0 + x is x: x is never -0.0
+            for enemy in range(1, count):
+                value += dealt[:, enemy]
+                value -= taken[:, enemy]
+            value -= self.closing * distances.take(mine).min(axis=0)
+        elif count:
             enemy = self.enemies[0]
-            mine = enemy.mine_at - key_less_facing
-            value = enemy.dealt[classes.take(mine)]  # 0.0 + x is x: x is never -0.0
-            value -= enemy.taken.take(classes_taken.take(enemy.theirs_at + key)[:, None] + taken_at)
-            nearest = distances.take(mine)
-        if value is None:
-            value = np.zeros(penalties.shape[:2], dtype=np.float64)
+            mine = (enemy.mine_at - here) - block.distinct_key_less_facing
+            value = self.dealt.take(classes.take(mine), axis=1)  # 0.0 + x is x: x is never -0.0
+            value -= self.taken.take(classes_taken.take(block.distinct_key + (enemy.theirs_at + here)) + taken_at)
+            value -= self.closing * distances.take(mine)
         else:
-            value -= (self.closing * nearest)[:, None]
-        value -= penalties[:, :, 0]  # Stalled (p.18)
-        value -= self.crashing  # diving to Altitude 0 (p.19)
-        value -= penalties[:, :, 1]  # Breaking Up (p.19)
-        value -= self.edging[row * (_ROOMS + 1) + np.minimum(self.rooms.room.take(room_at), _ROOMS)]  # p.17
-        return value, penalties
+            value = np.zeros(taken_at.shape, dtype=np.float64)
+        value -= by_row[0]  # Stalled (p.18)
+        if self.crashes:
+            value -= self.crashing  # diving to Altitude 0 (p.19)
+        # Breaking Up (p.19); +inf for an Altitude change the Speed does not allow (p.18): the value is -inf
+        value -= by_row[1]
+        value -= self.edging.take(edge_at + self.rooms.room_clipped.take(
+            block.distinct_key_facing + (here - self.rooms.origin)), axis=1)  # p.17
+        return value
+
+
+#: (block, rows, taken-at table) -> :func:`row_terms`.
+_ROW_TERMS: dict[tuple, tuple] = {}
+
+
+def row_terms(block: FlightBlock, rows: np.ndarray, scorer: EndScorer) -> tuple:
+    """What :meth:`EndScorer.columns` reads by the row (``2 * Speed + stalled``) of each distinct flight of
+    ``block``, Stalled as ``rows`` says (by ``2 * Speed + staged``, :func:`~.bots._stall_rows`): the rows, where
+    the damage taken is, the Stall and Breaking Up terms and the start of the edge penalties, from the scorer's
+    :func:`_speed_tables` (kept: many scorers share those tables)."""
+    tables = scorer.taken_at
+    key = (id(block), id(rows), id(tables))
+    known = _ROW_TERMS.get(key)
+    if known is not None and known[0] is block and known[1] is rows and known[2] is tables:
+        return known[3]
+    row = rows.take(block.distinct_speed_staged)
+    terms = (row, tables.take(row, axis=1), scorer.row_terms.take(row, axis=2), row * (_ROOMS + 1))
+    if len(_ROW_TERMS) > 1 << 10:
+        _ROW_TERMS.clear()
+    _ROW_TERMS[key] = (block, rows, tables, terms)
+    return terms
 
 
 _SPEED_TABLES: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
-#: Room ahead beyond any Speed's need (the dial stops at 9, p.15): the edge penalty is 0 from there on.
-_ROOMS = SPEEDS + 1
 
 
 def _speed_tables(start_altitude: int, stall_penalty: float | None, breaking_up: float, edge_penalty: float,
                   max_altitude: int, min_speed: int, max_speed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The rows of :class:`EndScorer` by ``2 * Speed + stalled``, a column per Altitude change: where its
-    damage taken is (``evading * K + k``, evading: Stalled, p.22); the penalties (Stalled p.18, Breaking Up
-    p.19, and 0 or -inf for an Altitude change the Speed allows or not, p.18); and by ``row * (_ROOMS + 1) +
-    room ahead``, the edge penalty for the hexes needed beyond the room (p.17)."""
+    """The tables of :class:`EndScorer`, a row per Altitude change, by ``2 * Speed + stalled``: where its damage
+    taken is (``evading * K + k``, evading: Stalled, p.22); the Stall term (p.18) and the Breaking Up term
+    (p.19; +inf for an Altitude change the Speed does not allow, p.18, so that the value is -inf), one table
+    each; and by ``row * (_ROOMS + 1) + room ahead``, the edge penalty for the hexes needed beyond the room
+    (p.17)."""
     key = (start_altitude, stall_penalty, breaking_up, edge_penalty, max_altitude, min_speed, max_speed)
     known = _SPEED_TABLES.get(key)
     if known is not None:
         return known
     width = len(CHANGES)
-    taken_at = np.zeros((2 * SPEEDS, width), dtype=np.intp)
-    penalties = np.zeros((2 * SPEEDS, width, 3), dtype=np.float64)
-    edging = np.zeros((2 * SPEEDS * (_ROOMS + 1), width), dtype=np.float64)
+    taken_at = np.zeros((width, 2 * SPEEDS), dtype=np.intp)
+    terms = np.zeros((2, width, 2 * SPEEDS), dtype=np.float64)
+    edging = np.zeros((width, 2 * SPEEDS * (_ROOMS + 1)), dtype=np.float64)
     for speed in range(SPEEDS):
         allowed = movement.altitude_options(speed)
         for stalled in (0, 1):
@@ -493,13 +556,13 @@ def _speed_tables(start_altitude: int, stall_penalty: float | None, breaking_up:
                 altitude = start_altitude + change
                 new_speed = speed - 1 if change > 0 else speed + 1 if change < 0 else speed
                 stall = bool(stalled) or (change > 0 and (altitude > max_altitude or new_speed < min_speed))
-                taken_at[row, k] = stall * width + k
-                penalties[row, k] = (stall_penalty if stall and stall_penalty is not None else 0.0,
-                                     breaking_up if new_speed > max_speed else 0.0,
-                                     0.0 if change in allowed else -np.inf)
+                taken_at[k, row] = stall * width + k
+                terms[:, k, row] = (stall_penalty if stall and stall_penalty is not None else 0.0,
+                                    np.inf if change not in allowed else breaking_up if new_speed > max_speed
+                                    else 0.0)
                 needed = max(new_speed, min_speed)
                 for room in range(_ROOMS + 1):
                     if room < needed:
-                        edging[row * (_ROOMS + 1) + room, k] = edge_penalty * (needed - room)
-    known = _SPEED_TABLES[key] = (taken_at, penalties, edging)
+                        edging[k, row * (_ROOMS + 1) + room] = edge_penalty * (needed - room)
+    known = _SPEED_TABLES[key] = (taken_at, terms, edging)
     return known
