@@ -238,3 +238,138 @@ def test_a_volley_ended_marks_the_firer_and_passes_the_turn_to_fire_as_the_rule_
             assert session.ruleset.evolve(state, event) == plain
             ended += 1
     assert ended > 50
+
+
+# ---------------------------------------------------------------- the fold's own aircraft mapping (FoldScope)
+
+
+def test_a_fold_changes_nothing_of_the_state_it_starts_from(sessions):
+    """The fold copies the aircraft mapping once and puts later aircraft into its copy (``FoldScope``): the
+    state it starts from (its mapping, its aircraft) and every state ``evolve`` gave are as they were."""
+    encode = msgspec.json.encode
+    for session in sessions:
+        rules = type(session.ruleset)(options=session.ruleset.options)
+        events = [envelope.event for envelope in session.events()]
+        starts = [session.state_at(seq) for seq in range(0, len(events), 97)]
+        before = [(encode(state), dict(state.aircraft)) for state in starts]
+        for start, state in zip(range(0, len(events), 97), starts):
+            rules.fold(state, events[start:])
+        for state, (encoded, mapping) in zip(starts, before):
+            assert encode(state) == encoded
+            assert state.aircraft == mapping and all(state.aircraft[k] is a for k, a in mapping.items())
+
+
+def test_a_fold_in_one_piece_gives_the_state_of_evolve_at_every_event(sessions):
+    """Folds from the start to each event (one scope each) against ``evolve`` event by event: equal states and
+    the same encoded bytes (the order of the aircraft kept), at every event of every game."""
+    encode = msgspec.json.encode
+    for session in sessions[:3]:
+        rules = type(session.ruleset)(options=session.ruleset.options)
+        events = [envelope.event for envelope in session.events()]
+        state = session.game.initial_state
+        for end, event in enumerate(events, 1):
+            state = rules.evolve(state, event)
+            if end % 7 == 0 or end == len(events):
+                assert encode(rules.fold(session.game.initial_state, events[:end])) == encode(state), end
+
+
+def test_a_reducer_given_no_scope_never_changes_the_state_it_is_given(sessions):
+    """``evolve`` calls the reducers without a scope: every state they return is a new one (or the same when
+    nothing changes), and the state given keeps its bytes."""
+    encode = msgspec.json.encode
+    for session in sessions:
+        for state, event in states_and_events(session):
+            encoded = encode(state)
+            session.ruleset.evolve(state, event)
+            assert encode(state) == encoded
+
+
+def test_each_hot_reducer_takes_the_fold_scope():
+    """The reducers of the events of every turn take the fold's scope (so the fold calls them directly);
+    a reducer that takes none is called without it."""
+    from aero_events.rulesets.aeronautica.events import (
+        AircraftActivated,
+        AltitudeChanged,
+        MovementEnded,
+        TurnBegan,
+        VolleyDeclared,
+    )
+
+    for event_type in (ManoeuvreChosen, ManoeuvreRevealed, ThrottleSet, ManoeuvreFlown, AltitudeChanged,
+                       MovementEnded, AircraftActivated, PhaseBegan, TurnBegan, VolleyDeclared, VolleyEnded,
+                       TailingDetermined):
+        assert aeronautica.fold_reducer_for(event_type) is aeronautica.reducer_for(event_type), event_type
+    from aero_events.rulesets.aeronautica.events import GameEnded
+
+    wrapped = aeronautica.fold_reducer_for(GameEnded)
+    assert wrapped is not aeronautica.reducer_for(GameEnded) and wrapped.__code__.co_argcount == 4
+
+
+def test_who_fires_next_in_one_pass_is_the_rule_of_alternating_fire(sessions):
+    """``fires_next`` (the reducers' one pass) against p.13-14 and p.20 as written, with and without an
+    aircraft counted as having fired, in every state of the games."""
+    seen = 0
+    for session in sessions:
+        for state, _ in states_and_events(session):
+            for player in state.players:
+                other = state.opponent(player)
+                for fired in (None, *state.aircraft):
+                    plain = replace(state, aircraft={**state.aircraft, fired: replace(
+                        state.aircraft[fired], fired=True)}) if fired is not None else state
+                    expected = player if plain_has_eligible(plain, player) else (
+                        other if plain_has_eligible(plain, other) else None)
+                    assert firing.fires_next(state, player, other, fired) == expected
+                    seen += 1
+    assert seen > 10_000
+
+
+def test_a_new_turn_clears_every_aircraft_as_the_plain_rule_does(sessions):
+    """TurnBegan (p.13) keeps an aircraft with nothing of last turn on it as it is; every aircraft equals the
+    plain clearing of the tokens, moves, firing and Tail Gunner use, in the set-up's order."""
+    from aero_events.rulesets.aeronautica.events import TurnBegan
+
+    kept = 0
+    for session in sessions:
+        for state, event in states_and_events(session):
+            if not isinstance(event, TurnBegan):
+                continue
+            after = session.ruleset.evolve(state, event)
+            assert list(after.aircraft) == list(state.aircraft)
+            for key, a in state.aircraft.items():
+                plain = replace(a, commitment=None, manoeuvre=None, salt=None, revealed=None, moved=False,
+                                may_land=False, path=(), fired=False, tail_gunner_used=False, no_token=False)
+                assert after.aircraft[key] == plain
+                kept += after.aircraft[key] is a
+    assert kept > 0
+
+
+def test_a_fold_changes_in_place_only_what_it_built_itself(sessions):
+    """The fold's own state and aircraft are changed in place (``FoldScope``, ``force_setattr``): every state
+    of the game as ``evolve`` gave it, before and after folds from many points of it, keeps its bytes, and
+    two folds of the same events from the same state give the same bytes."""
+    encode = msgspec.json.encode
+    for session in sessions:
+        rules = type(session.ruleset)(options=session.ruleset.options)
+        events = [envelope.event for envelope in session.events()]
+        states = [session.game.initial_state]
+        for event in events:
+            states.append(rules.evolve(states[-1], event))
+        before = [encode(state) for state in states]
+        for start in range(0, len(events), 61):
+            first = rules.fold(states[start], events[start:])
+            again = rules.fold(states[start], events[start:])
+            assert first is not again and encode(first) == encode(again) == before[-1]
+        assert [encode(state) for state in states] == before
+
+
+def test_who_moves_next_in_the_reducer_is_the_rule_of_alternating_movement(sessions):
+    """``moves_next`` (MovementEnded's reducer, eligibility written out) against p.14 as written and p.13's
+    Spin (and p.8's static Ground Defences), in every state of the games."""
+    seen = 0
+    for session in sessions:
+        for state, _ in states_and_events(session):
+            for player in state.players:
+                assert movement.moves_next(state.aircraft, state.opponent(player), player) == plain_next_to_act(
+                    state, player)
+                seen += 1
+    assert seen > 1000

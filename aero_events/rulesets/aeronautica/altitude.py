@@ -12,6 +12,7 @@ and Rocket Boosters (p.37), which also come at the end of an aircraft's move.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -32,7 +33,18 @@ from .events import (
     Stalled,
 )
 from .movement import active_aircraft, altitude_options, disengagement_kind
-from .state import ALTITUDE, DESTROYED, LANDED, MANOEUVRE, AircraftState, GameState, with_aircraft
+from .state import (
+    ALTITUDE,
+    DESTROYED,
+    LANDED,
+    MANOEUVRE,
+    AircraftState,
+    FoldScope,
+    GameState,
+    built_aircraft,
+    force_setattr,
+    with_aircraft,
+)
 from .turn import Emitter
 
 if TYPE_CHECKING:
@@ -180,14 +192,22 @@ def rocket_boost_out(rules: AeronauticaRules, out: Emitter, command: RocketBoost
 
 def altitude_commands(rules: AeronauticaRules, state: GameState, aircraft: AircraftState) -> list[Command]:
     """Every legal end-of-move choice: each Altitude change, landing, Rocket Boosters."""
-    player = aircraft.owner
-    options: list[Command] = [AdjustAltitude(player=player, aircraft=aircraft.id, change=c)
-                              for c in altitude_options(aircraft.speed)]
-    if aircraft.may_land:
-        options.append(Land(player=player, aircraft=aircraft.id))
-    if aircraft.altitude == CEILING and rules.profile(aircraft).has_rule("rocket_boosters"):
-        options.append(RocketBoostOut(player=player, aircraft=aircraft.id))
-    return options
+    return list(_altitude_commands(rules, aircraft.owner, aircraft.id, aircraft.speed, aircraft.may_land,
+                                   aircraft.altitude == CEILING, aircraft.profile, aircraft.upgrades))
+
+
+@functools.lru_cache(maxsize=4096)
+def _altitude_commands(rules: AeronauticaRules, player: str, aircraft_id: str, speed: int, may_land: bool,
+                       at_ceiling: bool, profile_id: str, upgrades: tuple[str, ...]) -> tuple[Command, ...]:
+    """:func:`altitude_commands`, kept by what they depend on: the Speed (p.18), whether the aircraft may land
+    (p.19), and whether it is at Altitude 5 with Rocket Boosters (p.37)."""
+    options: list[Command] = [AdjustAltitude(player=player, aircraft=aircraft_id, change=c)
+                              for c in altitude_options(speed)]
+    if may_land:
+        options.append(Land(player=player, aircraft=aircraft_id))
+    if at_ceiling and rules._profile(profile_id, upgrades).has_rule("rocket_boosters"):
+        options.append(RocketBoostOut(player=player, aircraft=aircraft_id))
+    return tuple(options)
 
 
 HANDLERS = {AdjustAltitude: adjust_altitude, Land: land, RocketBoostOut: rocket_boost_out}
@@ -206,31 +226,43 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> li
 _replace = msgspec.structs.replace
 
 
-def _altitude_changed(rules: AeronauticaRules, state: GameState, event: AltitudeChanged) -> GameState:
+def _altitude_changed(rules: AeronauticaRules, state: GameState, event: AltitudeChanged,
+                      scope: FoldScope | None = None) -> GameState:
     aircraft = state.aircraft[event.aircraft]
     if aircraft.altitude == event.altitude and aircraft.speed == event.speed:
         return state
-    return with_aircraft(state, _replace(aircraft, altitude=event.altitude, speed=event.speed))
+    if scope is not None and scope.fresh.get(aircraft.id) is aircraft:  # the fold's own (FoldScope)
+        force_setattr(aircraft, "altitude", event.altitude)
+        force_setattr(aircraft, "speed", event.speed)
+        return state
+    changed = _replace(aircraft, altitude=event.altitude, speed=event.speed)
+    return with_aircraft(state, built_aircraft(changed, scope), scope)
 
 
-def _crash_avoided(rules: AeronauticaRules, state: GameState, event: CrashAvoided) -> GameState:
-    return with_aircraft(state, _replace(state.aircraft[event.aircraft], altitude=1))
+def _crash_avoided(rules: AeronauticaRules, state: GameState, event: CrashAvoided,
+                   scope: FoldScope | None = None) -> GameState:
+    return with_aircraft(state, _replace(state.aircraft[event.aircraft], altitude=1), scope)
 
 
-def _broke_up(rules: AeronauticaRules, state: GameState, event: BrokeUp) -> GameState:
-    return with_aircraft(state, _replace(state.aircraft[event.aircraft], speed=event.speed))
+def _broke_up(rules: AeronauticaRules, state: GameState, event: BrokeUp,
+              scope: FoldScope | None = None) -> GameState:
+    return with_aircraft(state, _replace(state.aircraft[event.aircraft], speed=event.speed), scope)
 
 
-def _damage_suffered(rules: AeronauticaRules, state: GameState, event: DamageSuffered) -> GameState:
-    return with_aircraft(state, _replace(state.aircraft[event.aircraft], structure=event.structure))
+def _damage_suffered(rules: AeronauticaRules, state: GameState, event: DamageSuffered,
+                     scope: FoldScope | None = None) -> GameState:
+    return with_aircraft(state, _replace(state.aircraft[event.aircraft], structure=event.structure), scope)
 
 
-def _aircraft_destroyed(rules: AeronauticaRules, state: GameState, event: AircraftDestroyed) -> GameState:
-    return with_aircraft(state, _replace(state.aircraft[event.aircraft], status=DESTROYED, structure=0))
+def _aircraft_destroyed(rules: AeronauticaRules, state: GameState, event: AircraftDestroyed,
+                        scope: FoldScope | None = None) -> GameState:
+    return with_aircraft(state, _replace(state.aircraft[event.aircraft], status=DESTROYED, structure=0), scope)
 
 
-def _landed(rules: AeronauticaRules, state: GameState, event: Landed) -> GameState:
-    return with_aircraft(state, _replace(state.aircraft[event.aircraft], status=LANDED, altitude=0, speed=0))
+def _landed(rules: AeronauticaRules, state: GameState, event: Landed,
+            scope: FoldScope | None = None) -> GameState:
+    return with_aircraft(state, _replace(state.aircraft[event.aircraft], status=LANDED, altitude=0, speed=0),
+                         scope)
 
 
 #: The altitude part's reducers by event type (the ruleset's dispatch reads this table).

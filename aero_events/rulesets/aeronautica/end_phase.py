@@ -61,17 +61,20 @@ def resolve_end_phase(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> b
     each step skipping what it has resolved (a recovered Stall is no longer Stalled; Spins rolled for, or
     just entered, are in ``state.end_phase_done``; Ejector Seats rolled have ``crew_escaped``)."""
     order = _in_initiative_order(out.state)
-    for player in order:
-        for aircraft in out.state.side(player):
-            stalled = aircraft.status == FLYING and aircraft.stalled
-            if stalled and not recover_from_stall(rules, out, aircraft.id, dice):
-                return False
-    for player in order:
-        for aircraft in out.state.side(player):
-            spinning = aircraft.spinning and aircraft.status == FLYING
-            if spinning and spin_key(aircraft.id) not in out.state.end_phase_done \
-                    and not recover_from_spin(rules, out, aircraft.id, dice):
-                return False
+    # Each step's loop is entered only when some aircraft has something to roll for (it would emit nothing).
+    if any(a.stalled for a in out.state.aircraft.values()):
+        for player in order:
+            for aircraft in out.state.side(player):
+                stalled = aircraft.status == FLYING and aircraft.stalled
+                if stalled and not recover_from_stall(rules, out, aircraft.id, dice):
+                    return False
+    if any(a.spinning for a in out.state.aircraft.values()):
+        for player in order:
+            for aircraft in out.state.side(player):
+                spinning = aircraft.spinning and aircraft.status == FLYING
+                if spinning and spin_key(aircraft.id) not in out.state.end_phase_done \
+                        and not recover_from_spin(rules, out, aircraft.id, dice):
+                    return False
     run_out_of_fuel(rules, out, order)
     if not roll_ejector_seats(rules, out, order, dice):
         return False

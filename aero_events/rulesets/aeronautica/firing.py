@@ -58,6 +58,7 @@ Choices where the text is silent:
 
 from __future__ import annotations
 
+import functools
 import itertools
 import weakref
 from typing import TYPE_CHECKING, Any
@@ -110,15 +111,20 @@ from .state import (
     DESTROYED,
     FIRING,
     FLYING,
+    LANDED,
     TAILING_FIRE,
     AircraftState,
     AutoRoll,
+    FoldScope,
     GameState,
     PendingRoll,
     ReturnFire,
     ShotProgress,
     Volley,
     aircraft_with,
+    built,
+    built_aircraft,
+    force_setattr,
     with_aircraft,
 )
 from .tailing import tailed_by
@@ -127,17 +133,22 @@ from .weapons import (
     AUTONOMOUS,
     BOMBING,
     STRAFING,
+    arc_keys,
     attack_kind,
+    attack_kind_at,
     band_at,
     can_hit,
     count_hits,
     damage_losses,
     distance,
     firepower_dice,
+    firing_altitude,
+    has_rule,
     hit_requirements,
     inflict,
     reach,
     success,
+    target_arcs,
 )
 
 if TYPE_CHECKING:
@@ -379,9 +390,9 @@ def check_volley(rules: AeronauticaRules, state: GameState, firer: AircraftState
         weapon = _weapon(rules, firer, index)
         if firer.ammo[index] == 0:
             raise RuleError(f"{weapon.name} of {firer.id} has no Ammo left", rule="Ammo", page=22)
-        if kind == TAIL_GUNNER and not weapon.has_rule("tail_gunner"):
+        if kind == TAIL_GUNNER and not has_rule(weapon, "tail_gunner"):
             raise RuleError(f"{weapon.name} has no Tail Gunner special rule", rule="Tail Gunner", page=24)
-        if weapon.has_rule("autonomous"):
+        if has_rule(weapon, "autonomous"):
             if kind != FIRE:
                 raise RuleError("Autonomous weapons are deployed in the Firing phase", rule="Autonomous Weapons",
                                 page=25)
@@ -406,7 +417,9 @@ def check_volley(rules: AeronauticaRules, state: GameState, firer: AircraftState
         if kind == TAIL_GUNNER and state.return_fire is not None and target.id != state.return_fire.target:
             raise RuleError(f"{firer.id} returns fire at {state.return_fire.target}, the Tailing aircraft",
                             rule="Tail Gunner", page=24)
-        attack = attack_kind(weapon, firer, target)
+        attack = _attack_at(rules, firer.weapons[index], firing_altitude(firer), target.altitude, target.on_ground)
+        if attack is None:
+            attack = attack_kind(weapon, firer, target)  # raises the rule that refuses the shot
         arcs = reach(weapon, index, firer, target)
         if not arcs:
             raise RuleError(f"{target.id} is not in the Fire Arc of {firer.id}'s {weapon.name} "
@@ -434,7 +447,7 @@ def fire_weapons(rules: AeronauticaRules, out: Emitter, command: FireWeapons, di
     out.emit(VolleyDeclared(aircraft=firer.id, kind=kind, shots=command.shots))
     for shot in command.shots:
         weapon = _weapon(rules, firer, shot.weapon_index)
-        if weapon.has_rule("autonomous"):
+        if has_rule(weapon, "autonomous"):
             ammo_left = _spend(out.state.aircraft[firer.id], shot.weapon_index)
             out.emit(WeaponFired(aircraft=firer.id, weapon_index=shot.weapon_index, weapon=weapon.id, target=None,
                                  attack=AUTONOMOUS, band=None, dice=0, ammo_left=ammo_left))
@@ -451,7 +464,7 @@ def launch_autonomous(rules: AeronauticaRules, out: Emitter, command: LaunchAuto
         raise RuleError("Autonomous weapons are deployed in the Firing phase", rule="Autonomous Weapons", page=25)
     firer = state.aircraft[command.aircraft]
     index = command.shot.weapon_index
-    if not 0 <= index < len(firer.weapons) or not _weapon(rules, firer, index).has_rule("autonomous"):
+    if not 0 <= index < len(firer.weapons) or not has_rule(_weapon(rules, firer, index), "autonomous"):
         raise RuleError(f"weapon {index} of {firer.id} is not an Autonomous weapon", rule="Autonomous Weapons",
                         page=25)
     check_volley(rules, state, firer, (command.shot,), kind)
@@ -566,7 +579,10 @@ def _roll_to_hit(rules: AeronauticaRules, out: Emitter, dice: DiceCup, volley: V
                              attack="", band=None, dice=0, ammo_left=ammo_left))
         out.emit(HitsScored(aircraft=firer.id, weapon_index=shot.weapon_index, target=shot.target, hits=0))
         return
-    attack = attack_kind(weapon, firer, target)
+    attack = _attack_at(rules, firer.weapons[shot.weapon_index], firing_altitude(firer), target.altitude,
+                        target.on_ground)
+    if attack is None:
+        attack = attack_kind(weapon, firer, target)  # raises the rule that refuses the shot
     band = band_at(distance(firer.hex, target.hex))
     count = firepower_dice(rules, state, firer, weapon, band, target)
     out.emit(WeaponFired(aircraft=firer.id, weapon_index=shot.weapon_index, weapon=weapon.id, target=target.id,
@@ -740,24 +756,28 @@ def _volley_options(rules: AeronauticaRules, state: GameState, firer: AircraftSt
     if not targets:
         return []  # no enemy within range: no volley but the empty one
     reachable: dict[int, dict[str, tuple[frozenset[str], bool, bool]]] = {}
+    geometry: list[tuple[frozenset[str], Any] | None] = [None] * len(targets)  # per target: its arcs, range band
+    altitude = firing_altitude(firer)
     for index, weapon_id in enumerate(firer.weapons):
         if firer.ammo[index] == 0:
             continue
-        weapon = rules.catalogue.weapons[weapon_id]
-        if kind == TAIL_GUNNER and not weapon.has_rule("tail_gunner"):
+        weapon, tail_gunner, is_autonomous, ground_to_air, keys = _weapon_facts(rules, weapon_id, index)
+        if kind == TAIL_GUNNER and not tail_gunner:
             continue
-        if weapon.has_rule("autonomous"):
+        if is_autonomous:
             continue  # placed one at a time with LaunchAutonomous (see launch_commands)
-        for target in targets:
-            try:
-                attack = attack_kind(weapon, firer, target)
-            except RuleError:
+        for number, target in enumerate(targets):
+            attack = _attack_at(rules, weapon_id, altitude, target.altitude, target.on_ground)
+            if attack is None:  # attack_kind refuses it
                 continue
-            arcs = reach(weapon, index, firer, target)
+            seen = geometry[number]
+            if seen is None:  # the same for every weapon: worked out at the first that asks
+                seen = geometry[number] = (target_arcs(firer, target), band_at(distance(firer.hex, target.hex)))
+            arcs = keys if ground_to_air else keys & seen[0]  # weapons.reach
             if not arcs:
                 continue
             if useful_only:
-                band = band_at(distance(firer.hex, target.hex))
+                band = seen[1]
                 if firepower_dice(rules, state, firer, weapon, band, target) == 0:
                     continue
                 to_hit, modifiers = hit_requirements(state, attack, weapon, firer, target, options=rules.options,
@@ -767,9 +787,44 @@ def _volley_options(rules: AeronauticaRules, state: GameState, firer: AircraftSt
             if attack == BOMBING:
                 arcs = bombing_arcs(arcs)
             reachable.setdefault(index, {})[target.id] = (arcs, attack == STRAFING, not target.on_ground)
+    if not reachable:
+        return []
+    return list(_volleys_reaching(tuple((index, firer.ammo[index] is not None, tuple(options.items()))
+                                        for index, options in reachable.items())))
+
+
+@functools.lru_cache(maxsize=4096)
+def _weapon_facts(rules: AeronauticaRules, weapon_id: str, index: int
+                  ) -> tuple[WeaponProfile, bool, bool, bool, frozenset[str]]:
+    """A weapon's profile, whether it is a Tail Gunner (p.24), Autonomous (p.25) or Ground-to-Air (p.25) weapon,
+    and the Fire Arcs it fires into (:func:`~.weapons.arc_keys`, p.21), once per ruleset, weapon and index."""
+    weapon = rules.catalogue.weapons[weapon_id]
+    return (weapon, has_rule(weapon, "tail_gunner"), has_rule(weapon, "autonomous"), has_rule(weapon, "ground_to_air"),
+            arc_keys(weapon, index))
+
+
+@functools.lru_cache(maxsize=8192)
+def _attack_at(rules: AeronauticaRules, weapon_id: str, altitude: int, target_altitude: int, on_ground: bool
+               ) -> str | None:
+    """:func:`~.weapons.attack_kind` of a weapon fired from ``altitude`` at a target (None where it refuses
+    the shot), once per ruleset, weapon and Altitudes: it depends on nothing else."""
+    try:
+        return attack_kind_at(rules.catalogue.weapons[weapon_id], altitude, target_altitude, on_ground)
+    except RuleError:
+        return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _volleys_reaching(reachable: tuple[tuple[int, bool, tuple[tuple[str, tuple[frozenset[str], bool, bool]],
+                                                              ...]], ...]) -> tuple[tuple[Shot, ...], ...]:
+    """The volleys of :func:`_volley_options` from what each weapon reaches: per weapon (in index order) its
+    index, whether its Ammo is limited (it may then be held back), and per target its Fire Arcs, whether it
+    is a Strafing Run and whether the target is in the air. One target or none per Fire Arc (p.21); a weapon
+    with unlimited Ammo fires at a target its arcs reach when there is one; no Strafing Run beside fire at
+    aircraft in the air (p.26). Kept by that description: the same geometry recurs move after move."""
     by_arc: dict[str, set[str]] = {}
-    for options in reachable.values():
-        for target_id, (arcs, _, _) in options.items():
+    for _, _, options in reachable:
+        for target_id, (arcs, _, _) in options:
             for arc in arcs:
                 by_arc.setdefault(arc, set()).add(target_id)
     arcs_order = sorted(by_arc)
@@ -777,12 +832,12 @@ def _volley_options(rules: AeronauticaRules, state: GameState, firer: AircraftSt
     for chosen in itertools.product(*[[None, *sorted(by_arc[arc])] for arc in arcs_order]):
         picked = dict(zip(arcs_order, chosen, strict=True))
         per_weapon: list[list[tuple[Shot, bool, bool] | None]] = []
-        for index, options in reachable.items():
+        for index, limited, options in reachable:
             choices: list[tuple[Shot, bool, bool] | None] = [
                 (Shot(weapon_index=index, target=target_id), strafes, in_air)
-                for target_id, (arcs, strafes, in_air) in sorted(options.items())
+                for target_id, (arcs, strafes, in_air) in sorted(options)
                 if any(picked[arc] == target_id for arc in arcs)]
-            if not choices or firer.ammo[index] is not None:
+            if not choices or limited:
                 choices.append(None)
             per_weapon.append(choices)
         for combo in itertools.product(*per_weapon):
@@ -791,7 +846,7 @@ def _volley_options(rules: AeronauticaRules, state: GameState, firer: AircraftSt
                 continue  # a Strafing Run and a target in the air (p.26)
             volleys.add(tuple(shot for shot, _, _ in shots))
     volleys.discard(())
-    return sorted(volleys, key=_volley_key)
+    return tuple(sorted(volleys, key=_volley_key))
 
 
 #: Per ruleset: the volleys :func:`_offered_volleys` worked out, by what they depend on.
@@ -827,7 +882,7 @@ def launch_commands(rules: AeronauticaRules, state: GameState, firer: AircraftSt
     are interchangeable: only the first of them is offered."""
     volley = state.volley
     launched = volley.launched if volley is not None and volley.open and volley.aircraft == firer.id else 0
-    if state.phase != FIRING or launched >= autonomous.MAX_PER_PHASE:
+    if state.phase != FIRING or launched >= autonomous.MAX_PER_PHASE or not _carries_autonomous(rules, firer.weapons):
         return []
     commands: list[Command] = []
     seen: set[tuple[str, int | None]] = set()
@@ -836,12 +891,18 @@ def launch_commands(rules: AeronauticaRules, state: GameState, firer: AircraftSt
         if ammo == 0 or (weapon_id, ammo) in seen:
             continue
         weapon = rules.catalogue.weapons[weapon_id]
-        if not weapon.has_rule("autonomous"):
+        if not has_rule(weapon, "autonomous"):
             continue
         seen.add((weapon_id, ammo))
         commands.extend(LaunchAutonomous(player=firer.owner, aircraft=firer.id, shot=shot)
                         for shot in autonomous.launch_options(rules, state, firer, weapon, index))
     return commands
+
+
+@functools.lru_cache(maxsize=1024)
+def _carries_autonomous(rules: AeronauticaRules, weapons: tuple[str, ...]) -> bool:
+    """Whether any of these weapons is an Autonomous weapon (p.25), once per ruleset and armament."""
+    return any(has_rule(rules.catalogue.weapons[weapon_id], "autonomous") for weapon_id in weapons)
 
 
 def _volley_key(volley: tuple[Shot, ...]) -> tuple:
@@ -919,30 +980,62 @@ def _with_shot(state: GameState, weapon_index: int, **changes) -> GameState:
     return _replace(state, volley=_replace(volley, shots=shots))
 
 
-def _firing_passed(rules, state: GameState, event: FiringPassed) -> GameState:
+_IN_PLAY = (FLYING, LANDED)  # AircraftState.in_play: any other status is refused at once (_refusal)
+
+
+def fires_next(state: GameState, first: str, second: str, fired: str | None = None) -> str | None:
+    """``first`` if it has an aircraft that may fire in this phase, else ``second`` if it has one, else None
+    (p.13-14, p.20): ``first_to_fire`` and ``next_to_fire`` for the reducers, cheaper.
+
+    ``fired`` as in :func:`next_to_fire`. Aircraft that :func:`_refusal` would refuse whatever else holds (out
+    of play, fired, or tailing nothing in the Tailing Fire phase) are passed by without asking it."""
+    passed = state.passed
+    tailing_phase = state.phase == TAILING_FIRE
+    for player in (first, second):
+        if player in passed:
+            continue
+        for a in state.aircraft.values():
+            if (a.owner == player and not a.fired and a.id != fired and a.status in _IN_PLAY
+                    and (not tailing_phase or a.tailing is not None or a.tailing_candidates)
+                    and _refusal(state, a) is None):
+                return player
+    return None
+
+
+def _firing_passed(rules, state: GameState, event: FiringPassed, scope: FoldScope | None = None) -> GameState:
     state = _replace(state, passed=(*state.passed, event.player))
-    return _replace(state, to_act=next_to_fire(state, event.player))
+    return _replace(state, to_act=fires_next(state, state.opponent(event.player), event.player))
 
 
-def _tailing_determined(rules, state: GameState, event: TailingDetermined) -> GameState:
+def _tailing_determined(rules, state: GameState, event: TailingDetermined,
+                        scope: FoldScope | None = None) -> GameState:
     aircraft = state.aircraft[event.aircraft]
     if aircraft.tailing == event.target and aircraft.tailing_candidates == event.candidates:
         return state  # already so: most often tailing nothing, as the End phase left it (p.30)
-    return with_aircraft(state, _replace(aircraft, tailing=event.target, tailing_candidates=event.candidates))
+    if scope is not None and scope.fresh.get(aircraft.id) is aircraft:  # the fold's own (FoldScope)
+        force_setattr(aircraft, "tailing", event.target)
+        force_setattr(aircraft, "tailing_candidates", event.candidates)
+        return state
+    tailing = _replace(aircraft, tailing=event.target, tailing_candidates=event.candidates)
+    return with_aircraft(state, built_aircraft(tailing, scope), scope)
 
 
-def _volley_declared(rules, state: GameState, event: VolleyDeclared) -> GameState:
+def _volley_declared(rules, state: GameState, event: VolleyDeclared, scope: FoldScope | None = None) -> GameState:
     firer = state.aircraft[event.aircraft]
     shots = tuple(ShotProgress(weapon_index=s.weapon_index, target=s.target) for s in event.shots
                   if s.target is not None) if event.shots else ()  # no shots: the aircraft holds its fire
-    return _replace(state, volley=Volley(aircraft=firer.id, player=firer.owner, kind=event.kind, shots=shots))
+    volley = Volley(aircraft=firer.id, player=firer.owner, kind=event.kind, shots=shots)
+    if scope is not None and state is scope.state:  # the fold's own state: changed in place (FoldScope)
+        force_setattr(state, "volley", volley)
+        return state
+    return built(_replace(state, volley=volley), scope)
 
 
-def _weapon_fired(rules, state: GameState, event: WeaponFired) -> GameState:
+def _weapon_fired(rules, state: GameState, event: WeaponFired, scope: FoldScope | None = None) -> GameState:
     firer = state.aircraft[event.aircraft]
     ammo = list(firer.ammo)
     ammo[event.weapon_index] = event.ammo_left
-    state = with_aircraft(state, _replace(firer, ammo=tuple(ammo)))
+    state = with_aircraft(state, _replace(firer, ammo=tuple(ammo)), scope)
     if event.target is not None:
         state = _with_shot(state, event.weapon_index, attack=event.attack)
     return state
@@ -964,7 +1057,7 @@ def _reroll_used(rules, state: GameState, event: RerollUsed) -> GameState:
     return _replace(state, volley=_replace(state.volley, pending=None))
 
 
-def _hits_scored(rules, state: GameState, event: HitsScored) -> GameState:
+def _hits_scored(rules, state: GameState, event: HitsScored, scope: FoldScope | None = None) -> GameState:
     return _with_shot(state, event.weapon_index, hits=event.hits, rolled=True, done=event.hits == 0)
 
 
@@ -979,17 +1072,17 @@ def _decoy_launched(rules, state: GameState, event: DecoyLaunched) -> GameState:
     return state
 
 
-def _damage_rolled(rules, state: GameState, event: DamageRolled) -> GameState:
+def _damage_rolled(rules, state: GameState, event: DamageRolled, scope: FoldScope | None = None) -> GameState:
     if event.kind == "shot" and state.volley is not None and state.volley.aircraft == event.aircraft:
         return _with_shot(state, event.weapon_index, done=True)
     return state
 
 
-def _unchanged(rules, state: GameState, event: Event) -> GameState:
+def _unchanged(rules, state: GameState, event: Event, scope: FoldScope | None = None) -> GameState:
     return state
 
 
-def _volley_ended(rules, state: GameState, event: VolleyEnded) -> GameState:
+def _volley_ended(rules, state: GameState, event: VolleyEnded, scope: FoldScope | None = None) -> GameState:
     firer = state.aircraft[event.aircraft]
     if event.kind == TAIL_GUNNER:
         # Once per turn (p.24): return fire made uses the chance; declining it does only with
@@ -997,14 +1090,26 @@ def _volley_ended(rules, state: GameState, event: VolleyEnded) -> GameState:
         returned = state.volley is not None and bool(state.volley.shots)
         if returned or rules.options.declined_return_fire_spends:
             used = _replace(firer, tail_gunner_used=True)
-            state = _replace(state, aircraft=aircraft_with(state, used), volley=None, return_fire=None)
+            state = _replace(state, aircraft=aircraft_with(state, used, scope), volley=None, return_fire=None)
         else:
             state = _replace(state, volley=None, return_fire=None)
-        to_act = next_to_fire(state, state.opponent(firer.owner))
+        just_fired = state.opponent(firer.owner)
+        to_act = fires_next(state, firer.owner, just_fired)  # next_to_fire(state, just_fired)
         return state if to_act == state.to_act else _replace(state, to_act=to_act)
-    to_act = next_to_fire(state, firer.owner, fired=firer.id)  # the state after, asked of the state before
-    fired = _replace(firer, fired=True)
-    return _replace(state, aircraft=aircraft_with(state, fired), to_act=to_act, volley=None)
+    # next_to_fire(state, firer.owner, fired=firer.id): the state after, asked of the state before
+    owner = firer.owner
+    first, second = state.players  # GameState.opponent, inline
+    to_act = fires_next(state, second if owner == first else first, owner, firer.id)
+    if scope is not None and state is scope.state:  # the fold's own state: changed in place (FoldScope)
+        if scope.fresh.get(firer.id) is firer:
+            force_setattr(firer, "fired", True)
+        else:
+            with_aircraft(state, built_aircraft(_replace(firer, fired=True), scope), scope)
+        force_setattr(state, "to_act", to_act)
+        force_setattr(state, "volley", None)
+        return state
+    fired = built_aircraft(_replace(firer, fired=True), scope)
+    return built(_replace(state, aircraft=aircraft_with(state, fired, scope), to_act=to_act, volley=None), scope)
 
 
 def _return_fire_offered(rules, state: GameState, event: ReturnFireOffered) -> GameState:

@@ -89,9 +89,26 @@ def ground_target_alive(state: GameState, target_id: str) -> bool:
     return any(t.id == target_id and t.structure > 0 for t in state.ground_targets)
 
 
+#: id(aircraft state) -> (that state, its :func:`aircraft_target`): an aircraft unchanged from one game state
+#: to the next is the same object, so its target is looked up, not built again. The state is kept with its
+#: target, so its id cannot be reused while the entry stands.
+_TARGET_OF: dict[int, tuple[AircraftState, Target]] = {}
+
+
+def _target_of(aircraft: AircraftState) -> Target:
+    entry = _TARGET_OF.get(id(aircraft))
+    if entry is not None and entry[0] is aircraft:
+        return entry[1]
+    target = aircraft_target(aircraft)
+    if len(_TARGET_OF) >= 1 << 14:
+        _TARGET_OF.clear()
+    _TARGET_OF[id(aircraft)] = (aircraft, target)
+    return target
+
+
 def all_targets(state: GameState) -> list[Target]:
     """Every target in play: aircraft flying or landed, Ground Defences, scenario ground targets."""
-    found = [aircraft_target(a) for a in state.aircraft.values() if a.in_play]
+    found = [_target_of(a) for a in state.aircraft.values() if a.in_play]
     destroyed = state.ground_targets_destroyed
     found.extend(Target(t.id, t.owner, t.hex, 0, GROUND_TARGET) for t in state.ground_targets
                  if t.structure > 0 and t.id not in destroyed)

@@ -19,7 +19,7 @@ import functools
 import hashlib
 import itertools
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -64,12 +64,16 @@ from .state import (
     MOVEMENT,
     THROTTLE,
     AircraftState,
+    FoldScope,
     GameState,
     aircraft_with,
+    built,
+    built_aircraft,
+    force_setattr,
     with_aircraft,
 )
 from .transports import hover_drop_window
-from .turn import Emitter, eligible_to_move, next_to_act_among
+from .turn import Emitter, eligible_to_move
 
 if TYPE_CHECKING:
     from .ruleset import AeronauticaRules
@@ -207,8 +211,9 @@ def push_through_occupied(flight_end: Hex, direction: int, occupied: set[Hex]) -
 
 def first_off_board(board: Board, hexes: tuple[Hex, ...]) -> int | None:
     """Index of the first hex beyond the edge or in an incomplete edge hex (p.17), if any."""
+    on_board = board.hexes  # every complete hex: ``board.contains`` as a set
     for index, hex in enumerate(hexes):
-        if not board.contains(hex):
+        if hex not in on_board:
             return index
     return None
 
@@ -362,7 +367,28 @@ def plan_flight(rules: AeronauticaRules, aircraft: AircraftState, side: str | No
         return None
     if any(value not in stage.facings for value, stage in zip(facings, stages)):
         return None
-    return fly(aircraft.hex, aircraft.facing, manoeuvre, side, stage_hexes, facings, aircraft.speed)
+    if not all(type(value) is int for value in (*stage_hexes, *facings)):  # as typed: else flown as given
+        return fly(aircraft.hex, aircraft.facing, manoeuvre, side, stage_hexes, facings, aircraft.speed)
+    flown = _flown_from_origin(rules, aircraft.revealed, aircraft.facing, aircraft.speed, side, stage_hexes, facings)
+    q, r = aircraft.hex
+    if not q and not r:
+        return flown
+    # The same plan from the aircraft's hex: the path moved, as :func:`flights` moves :func:`reach`'s.
+    return Flight(flown.side, flown.stage_hexes, flown.facings,
+                  tuple([_new_hex(Hex, (q + a, r + b)) for a, b in flown.path]), flown.final_facing,
+                  flown.last_direction)
+
+
+#: ``Hex(q, r)`` built directly: ``_new_hex(Hex, (q, r))`` (a NamedTuple's own ``__new__`` adds a Python call).
+_new_hex = tuple.__new__
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _flown_from_origin(rules: AeronauticaRules, revealed: int, facing: int, speed: int, side: str | None,
+                       stage_hexes: tuple[int, ...], facings: tuple[int, ...]) -> Flight:
+    """:func:`fly` of one checked plan of the revealed manoeuvre from the origin hex, kept (a plan flies the same
+    from every hex, moved)."""
+    return fly(Hex(0, 0), facing, rules.manoeuvres.get(revealed), side, stage_hexes, facings, speed)
 
 
 def fly_manoeuvre(rules: AeronauticaRules, out: Emitter, command: ManoeuvrePlan, dice: DiceCup | None = None
@@ -529,23 +555,21 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> li
     aircraft = state.aircraft[state.active]
     if aircraft.owner != player:
         return []
-    profile = rules.profile(aircraft)
     if state.step == THROTTLE:
-        return [SetThrottle(player=player, aircraft=aircraft.id, change=c)
-                for c in throttle_choices(rules, aircraft, profile)]
+        if aircraft.no_token:
+            return [SetThrottle(player=player, aircraft=aircraft.id, change=0)]  # throttle_choices: only 0
+        return list(_throttle_commands(rules, player, aircraft.id, aircraft.profile, aircraft.upgrades,
+                                       aircraft.speed))
     if state.step == MANOEUVRE:
-        if aircraft.speed == 0 and profile.can_hover:
+        if aircraft.speed == 0 and rules.profile(aircraft).can_hover:
             hovers: list[Command] = [Hover(player=player, aircraft=aircraft.id, facing=f) for f in range(6)]
             if aircraft.may_land:  # Manoeuvre 1, Altitude 1, Min Speed 0: it may land where it hovers (p.19)
                 hovers.append(Land(player=player, aircraft=aircraft.id))
             return hovers
         # A plan is the same from every hex: the flights from the origin give them without moving any path.
-        return [ManoeuvrePlan(player=player, aircraft=aircraft.id, side=f.side, stage_hexes=f.stage_hexes,
-                              facings=f.facings) for f in manoeuvre_plans(rules, aircraft)]
+        return list(_plan_commands(rules, player, aircraft.id, aircraft.revealed, aircraft.facing, aircraft.speed))
     if state.step == ALTITUDE:
-        from .altitude import altitude_commands  # altitude imports this module
-
-        return altitude_commands(rules, state, aircraft)
+        return _altitude().altitude_commands(rules, state, aircraft)
     if state.step == GROUND:
         options: list[Command] = []
         if aircraft.revealed == LANDING_MANOEUVRE:
@@ -565,6 +589,37 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> li
     return []
 
 
+@functools.cache
+def _altitude() -> Any:
+    """The altitude part (it imports this module, so it is looked up when first needed)."""
+    from . import altitude
+
+    return altitude
+
+
+@functools.lru_cache(maxsize=4096)
+def _throttle_commands(rules: AeronauticaRules, player: str, aircraft_id: str, profile_id: str,
+                       upgrades: tuple[str, ...], speed: int) -> tuple[SetThrottle, ...]:
+    """The Throttle step's commands (:func:`throttle_options`, p.15) for an aircraft with a token, kept: they
+    depend only on its profile as upgraded, its Speed and the ruleset's options."""
+    profile = rules._profile(profile_id, upgrades)
+    return tuple(SetThrottle(player=player, aircraft=aircraft_id, change=c)
+                 for c in throttle_options(profile, speed, rules.options.throttle_past_limits))
+
+
+@functools.lru_cache(maxsize=4096)
+def _plan_commands(rules: AeronauticaRules, player: str, aircraft_id: str, revealed: int | None, facing: int,
+                   speed: int) -> tuple[ManoeuvrePlan, ...]:
+    """The Move and Manoeuvre step's commands (:func:`manoeuvre_plans`, p.16-17), kept: a plan is side, hexes
+    per stage and facings, which depend only on the revealed manoeuvre, the facing and the Speed (straight
+    ahead, when there is no manoeuvre or it cannot be completed, has none of them)."""
+    manoeuvre = rules.manoeuvres.get(revealed) if revealed is not None else None
+    if manoeuvre is None or not can_complete(manoeuvre, speed):
+        return (ManoeuvrePlan(player=player, aircraft=aircraft_id, side=None, stage_hexes=(), facings=()),)
+    return tuple(ManoeuvrePlan(player=player, aircraft=aircraft_id, side=f.side, stage_hexes=f.stage_hexes,
+                               facings=f.facings) for f in reach(manoeuvre, facing, speed))
+
+
 HANDLERS = {
     ChooseFirstMover: lambda rules, out, command, dice: choose_first_mover(rules, out, command),
     ActivateAircraft: activate,
@@ -582,10 +637,15 @@ HANDLERS = {
 _replace = msgspec.structs.replace
 
 
-def _activated(rules: AeronauticaRules, state: GameState, event: AircraftActivated) -> GameState:
+def _activated(rules: AeronauticaRules, state: GameState, event: AircraftActivated,
+               scope: FoldScope | None = None) -> GameState:
     aircraft = state.aircraft[event.aircraft]
     step_name = GROUND if aircraft.status == LANDED else THROTTLE
-    return _replace(state, active=event.aircraft, step=step_name)
+    if scope is not None and state is scope.state:  # the fold's own state: changed in place (FoldScope)
+        force_setattr(state, "active", event.aircraft)
+        force_setattr(state, "step", step_name)
+        return state
+    return built(_replace(state, active=event.aircraft, step=step_name), scope)
 
 
 #: The canonical JSON of ``{"manoeuvre": n}`` by manoeuvre number (sorted keys, as ``core.secrets.commitment``
@@ -605,67 +665,129 @@ def _reveal_matches(manoeuvre: int, salt: str, expected: str) -> bool:
     return hashlib.sha256(choice + salt.encode()).hexdigest() == expected
 
 
-def _revealed(rules: AeronauticaRules, state: GameState, event: ManoeuvreRevealed) -> GameState:
+def _revealed(rules: AeronauticaRules, state: GameState, event: ManoeuvreRevealed,
+              scope: FoldScope | None = None) -> GameState:
     """The token turned face up (p.15): it must be the manoeuvre committed to when it was chosen."""
     aircraft = state.aircraft[event.aircraft]
     if aircraft.commitment is not None and (type(event.manoeuvre) is not int or not _reveal_matches(
             event.manoeuvre, event.salt or "", aircraft.commitment)):
         check_reveal({"manoeuvre": event.manoeuvre}, event.salt or "", aircraft.commitment,
                      what=f"manoeuvre of {aircraft.id}")  # raises, unless the fast check above was wrong
-    return with_aircraft(state, _replace(aircraft, revealed=event.manoeuvre))
+    if scope is not None and scope.fresh.get(aircraft.id) is aircraft:  # the fold's own (FoldScope)
+        force_setattr(aircraft, "revealed", event.manoeuvre)
+        return state
+    return with_aircraft(state, built_aircraft(_replace(aircraft, revealed=event.manoeuvre), scope), scope)
 
 
-def _throttle_set(rules: AeronauticaRules, state: GameState, event: ThrottleSet) -> GameState:
+def _throttle_set(rules: AeronauticaRules, state: GameState, event: ThrottleSet,
+                  scope: FoldScope | None = None) -> GameState:
     aircraft = state.aircraft[event.aircraft]
     may_land = (aircraft.revealed == LANDING_MANOEUVRE and aircraft.altitude == 1
                 and event.speed == rules.profile(aircraft).min_speed)
-    if aircraft.speed == event.speed and aircraft.may_land == may_land:
-        return _replace(state, step=MANOEUVRE)  # the aircraft as it was (its Speed dial unchanged)
-    moved = _replace(aircraft, speed=event.speed, may_land=may_land)
-    return _replace(state, aircraft=aircraft_with(state, moved), step=MANOEUVRE)
+    unchanged = aircraft.speed == event.speed and aircraft.may_land == may_land  # its Speed dial as it was
+    if scope is not None and state is scope.state:  # the fold's own state: changed in place (FoldScope)
+        if unchanged:
+            pass
+        elif scope.fresh.get(aircraft.id) is aircraft:
+            force_setattr(aircraft, "speed", event.speed)
+            force_setattr(aircraft, "may_land", may_land)
+        else:
+            with_aircraft(state, built_aircraft(_replace(aircraft, speed=event.speed, may_land=may_land), scope),
+                          scope)
+        force_setattr(state, "step", MANOEUVRE)
+        return state
+    if unchanged:
+        return built(_replace(state, step=MANOEUVRE), scope)  # the aircraft as it was
+    moved = built_aircraft(_replace(aircraft, speed=event.speed, may_land=may_land), scope)
+    return built(_replace(state, aircraft=aircraft_with(state, moved, scope), step=MANOEUVRE), scope)
 
 
-def _flown(rules: AeronauticaRules, state: GameState, event: ManoeuvreFlown) -> GameState:
+def _flown(rules: AeronauticaRules, state: GameState, event: ManoeuvreFlown,
+           scope: FoldScope | None = None) -> GameState:
     aircraft = state.aircraft[event.aircraft]
-    moved = _replace(aircraft, hex=event.hex, facing=event.facing, path=event.path + event.pushed)
-    return _replace(state, aircraft=aircraft_with(state, moved), step=ALTITUDE)
+    path = event.path + event.pushed
+    if scope is not None and state is scope.state:  # the fold's own state: changed in place (FoldScope)
+        if scope.fresh.get(aircraft.id) is aircraft:
+            force_setattr(aircraft, "hex", event.hex)
+            force_setattr(aircraft, "facing", event.facing)
+            force_setattr(aircraft, "path", path)
+        else:
+            with_aircraft(state, built_aircraft(_replace(aircraft, hex=event.hex, facing=event.facing, path=path),
+                                                scope), scope)
+        force_setattr(state, "step", ALTITUDE)
+        return state
+    moved = built_aircraft(_replace(aircraft, hex=event.hex, facing=event.facing, path=path), scope)
+    return built(_replace(state, aircraft=aircraft_with(state, moved, scope), step=ALTITUDE), scope)
 
 
-def _hovered(rules: AeronauticaRules, state: GameState, event: Hovered) -> GameState:
-    return with_aircraft(state, _replace(state.aircraft[event.aircraft], facing=event.facing))
+def _hovered(rules: AeronauticaRules, state: GameState, event: Hovered,
+             scope: FoldScope | None = None) -> GameState:
+    return with_aircraft(state, _replace(state.aircraft[event.aircraft], facing=event.facing), scope)
 
 
-def _occupied_hex_rolled(rules: AeronauticaRules, state: GameState, event: OccupiedHexRolled) -> GameState:
+def _occupied_hex_rolled(rules: AeronauticaRules, state: GameState, event: OccupiedHexRolled,
+                         scope: FoldScope | None = None) -> GameState:
     return state  # its damage is the DamageSuffered that follows
 
 
-def _stalled(rules: AeronauticaRules, state: GameState, event: Stalled) -> GameState:
-    return with_aircraft(state, _replace(state.aircraft[event.aircraft], stalled=True))
+def _stalled(rules: AeronauticaRules, state: GameState, event: Stalled,
+             scope: FoldScope | None = None) -> GameState:
+    return with_aircraft(state, _replace(state.aircraft[event.aircraft], stalled=True), scope)
 
 
-def _disengaged(rules: AeronauticaRules, state: GameState, event: AircraftDisengaged) -> GameState:
+def _disengaged(rules: AeronauticaRules, state: GameState, event: AircraftDisengaged,
+                scope: FoldScope | None = None) -> GameState:
     aircraft = state.aircraft[event.aircraft]
     return with_aircraft(state, _replace(aircraft, status=DISENGAGED, disengaged_how=event.how,
-                                         hex=event.exit_hex or aircraft.hex))
+                                         hex=event.exit_hex or aircraft.hex), scope)
 
 
-def _taxied(rules: AeronauticaRules, state: GameState, event: Taxied) -> GameState:
+def _taxied(rules: AeronauticaRules, state: GameState, event: Taxied,
+            scope: FoldScope | None = None) -> GameState:
     aircraft = state.aircraft[event.aircraft]
-    return with_aircraft(state, _replace(aircraft, hex=event.hex, facing=event.facing, path=event.path))
+    return with_aircraft(state, _replace(aircraft, hex=event.hex, facing=event.facing, path=event.path), scope)
 
 
-def _took_off(rules: AeronauticaRules, state: GameState, event: TookOff) -> GameState:
+def _took_off(rules: AeronauticaRules, state: GameState, event: TookOff,
+              scope: FoldScope | None = None) -> GameState:
     aircraft = state.aircraft[event.aircraft]
     flying = _replace(aircraft, status=FLYING, speed=event.speed, took_off_turn=state.turn)
-    return _replace(state, aircraft=aircraft_with(state, flying), step=MANOEUVRE)
+    return _replace(state, aircraft=aircraft_with(state, flying, scope), step=MANOEUVRE)
 
 
-def _movement_ended(rules: AeronauticaRules, state: GameState, event: MovementEnded) -> GameState:
+def moves_next(aircraft: dict[str, AircraftState], other: str, just_acted: str) -> str | None:
+    """:func:`next_to_act_among` for the reducers, :func:`eligible_to_move` written out (p.13-14): ``other``
+    if it has an aircraft left to move, else ``just_acted`` if it has one, else None."""
+    mine = False
+    for a in aircraft.values():
+        if a.moved or a.spinning or a.ground_defence or (a.status != FLYING and a.status != LANDED):
+            continue
+        if a.owner == other:
+            return other
+        if a.owner == just_acted:
+            mine = True
+    return just_acted if mine else None
+
+
+def _movement_ended(rules: AeronauticaRules, state: GameState, event: MovementEnded,
+                    scope: FoldScope | None = None) -> GameState:
     """Its move done (p.14): the other player moves next if they have an aircraft left to move."""
     aircraft = state.aircraft[event.aircraft]
-    mapping = aircraft_with(state, _replace(aircraft, moved=True, may_land=False))
-    to_act = next_to_act_among(mapping, state.opponent(aircraft.owner), aircraft.owner)
-    return _replace(state, aircraft=mapping, to_act=to_act, active=None, step=None)
+    owner = aircraft.owner
+    first, second = state.players  # GameState.opponent, inline
+    if scope is not None and state is scope.state:  # the fold's own state: changed in place (FoldScope)
+        if scope.fresh.get(aircraft.id) is aircraft:
+            force_setattr(aircraft, "moved", True)
+            force_setattr(aircraft, "may_land", False)
+        else:
+            with_aircraft(state, built_aircraft(_replace(aircraft, moved=True, may_land=False), scope), scope)
+        force_setattr(state, "to_act", moves_next(state.aircraft, second if owner == first else first, owner))
+        force_setattr(state, "active", None)
+        force_setattr(state, "step", None)
+        return state
+    mapping = aircraft_with(state, built_aircraft(_replace(aircraft, moved=True, may_land=False), scope), scope)
+    to_act = moves_next(mapping, second if owner == first else first, owner)
+    return built(_replace(state, aircraft=mapping, to_act=to_act, active=None, step=None), scope)
 
 
 #: The movement part's reducers by event type (the ruleset's dispatch reads this table).

@@ -23,7 +23,7 @@ from .manoeuvres import ManoeuvreTable, load_manoeuvres
 from .profiles import AircraftProfile, Catalogue, apply_upgrades, load_catalogue
 from .scenarios import set_up, terrain
 from .setup import GameSetup, board_for, build_initial_state
-from .state import GAME_OVER, AircraftState, GameState, player_view
+from .state import GAME_OVER, AircraftState, FoldScope, GameState, player_view
 from .turn import Emitter, advance
 from .victory import VictoryChart
 
@@ -79,6 +79,17 @@ def parts_offering(phase: str) -> tuple[types.ModuleType, ...]:
     return tuple(part for part in PARTS if getattr(part, "COMMAND_PHASES", None) is None or phase in part.COMMAND_PHASES)
 
 
+#: Phase -> the ``legal_commands`` of the parts asked in it (:func:`parts_offering`), filled as phases are met.
+_ASKED: dict[str, tuple[Callable[..., Sequence[Command]], ...]] = {}
+
+
+def _asked_in(phase: str) -> tuple[Callable[..., Sequence[Command]], ...]:
+    """The ``legal_commands`` of :func:`parts_offering` in ``phase`` but the re-rolls part's: it offers
+    commands only while a roll waits, which :meth:`AeronauticaRules.legal_commands` asks first."""
+    asked = _ASKED[phase] = tuple(part.legal_commands for part in parts_offering(phase) if part is not rerolls)
+    return asked
+
+
 Reducer = Callable[[Any, GameState, Event], GameState]
 
 
@@ -124,6 +135,32 @@ def _first_met(rules: Any, state: GameState, event: Event) -> GameState:
     """A type met for the first time: its reducer is looked up (:func:`reducer_for`), kept, and applied."""
     reduce = rules._dispatch[type(event)] = reducer_for(type(event))
     return state if reduce is None else reduce(rules, state, event)
+
+
+FoldReducer = Callable[[Any, GameState, Event, FoldScope], GameState]
+
+
+def fold_reducer_for(event_type: type) -> FoldReducer | None:
+    """:func:`reducer_for` as :meth:`AeronauticaRules.fold` calls it, with the fold's :class:`FoldScope`: the
+    reducer itself when it takes a ``scope`` (it may then change what the fold built in place), else the
+    reducer called without one (a new state, as ``evolve`` gives)."""
+    reduce = reducer_for(event_type)
+    if reduce is None:
+        return None
+    code = getattr(reduce, "__code__", None)
+    if code is not None and code.co_argcount == 4 and code.co_varnames[3] == "scope":
+        return reduce
+
+    def without_scope(rules: Any, state: GameState, event: Event, scope: FoldScope) -> GameState:
+        return reduce(rules, state, event)
+
+    return without_scope
+
+
+def _first_met_in_fold(rules: Any, state: GameState, event: Event, scope: FoldScope) -> GameState:
+    """:func:`_first_met` for :meth:`AeronauticaRules.fold`'s table (:func:`fold_reducer_for`)."""
+    reduce = rules._fold_dispatch[type(event)] = fold_reducer_for(type(event))
+    return state if reduce is None else reduce(rules, state, event, scope)
 
 
 class RuleOptions(msgspec.Struct, frozen=True, kw_only=True):
@@ -215,6 +252,8 @@ class AeronauticaRules(Ruleset):
         #: events, dice: the outcome events that follow a roll carry what it decided); filled as types are
         #: met.
         self._dispatch: dict[type, Reducer | None] = {DiceRolled: None}
+        #: The same for :meth:`fold` (:func:`fold_reducer_for`): each reducer called with the fold's scope.
+        self._fold_dispatch: dict[type, FoldReducer | None] = {DiceRolled: None}
 
     @property
     def data_version(self) -> str:
@@ -280,26 +319,36 @@ class AeronauticaRules(Ruleset):
     evolve.skips_core_events = True  # type: ignore[attr-defined]  # they have no reducer
 
     def fold(self, state: GameState, events: Any) -> GameState:
-        """Apply ``events`` in order: each straight to its reducer (a fold never follows a ``decide``)."""
+        """Apply ``events`` in order: each straight to its reducer (a fold never follows a ``decide``), with
+        one :class:`FoldScope`: the states between two events are seen by no one, so what the fold built
+        itself (its last state, its aircraft mapping, its aircraft) is changed in place rather than copied
+        for every event; the state it starts from, and every state ``evolve`` gave, stay as they were."""
         if "evolve" in vars(self) or type(self).evolve is not AeronauticaRules.evolve:
             return super().fold(state, events)  # an evolve replaced or overridden: honour it
-        get = self._dispatch.get
+        get = self._fold_dispatch.get
+        scope = FoldScope()
         for event in events:
-            reduce = get(type(event), _first_met)
+            reduce = get(type(event), _first_met_in_fold)
             if reduce is not None:
-                state = reduce(self, state, event)
+                state = reduce(self, state, event, scope)
         return state
 
     def legal_commands(self, state: GameState, player: str) -> Sequence[Command]:
         if state.pending_roll is not None:  # only the re-roll decision (p.37, p.45)
             return rerolls.legal_commands(self, state, player)
+        asked = _ASKED.get(state.phase)
+        if asked is None:
+            asked = _asked_in(state.phase)
+        if len(asked) == 1:  # the usual case: one part of the turn has the decision
+            commands = asked[0](self, state, player)
+            return commands if len(commands) else []
         found = []
-        for part in parts_offering(state.phase):
-            commands = part.legal_commands(self, state, player)
+        for part_legal_commands in asked:
+            commands = part_legal_commands(self, state, player)
             if len(commands):
                 found.append(commands)
         if len(found) == 1:
-            return found[0]  # the usual case: one part of the turn has the decision
+            return found[0]
         return chain_commands(found) if found else []
 
     def manoeuvres_for(self, aircraft: AircraftState) -> list[int]:

@@ -180,18 +180,92 @@ class GameState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 _replace = msgspec.structs.replace
 
 
-def with_aircraft(state: GameState, aircraft: AircraftState) -> GameState:
-    """The state with one aircraft replaced (states are immutable)."""
-    mapping = state.aircraft.copy()  # the same order: the aircraft keeps its place
+class FoldScope:
+    """What one :meth:`AeronauticaRules.fold` built itself, and may therefore change in place.
+
+    A fold returns only its last state: the states between two of its events are seen by nobody but the
+    next reducer (the "transient" of persistent data structures). So a reducer given the fold's scope
+    changes in place what the fold itself built earlier instead of copying it again:
+
+    * ``state``: the GameState this fold built last (a reducer that replaced the state records it here);
+    * ``aircraft``: the aircraft mapping this fold copied (later aircraft are put into it);
+    * ``fresh``: per aircraft id, the AircraftState this fold built for it.
+
+    Frozen Structs are changed with ``msgspec.structs.force_setattr``, and only these: never the state the
+    fold started from, its mapping or its aircraft, nor anything a reducer that takes no scope built (those
+    are copied once, as ``evolve`` copies them). ``evolve`` passes no scope, so every state it returns is a
+    new one and every state it was given stays as it was (tests/aeronautica/test_fold_speed.py).
+    """
+
+    __slots__ = ("aircraft", "fresh", "state")
+
+    def __init__(self) -> None:
+        self.state: GameState | None = None
+        self.aircraft: dict[str, AircraftState] | None = None
+        self.fresh: dict[str, AircraftState] = {}
+
+
+#: ``force_setattr(struct, field, value)``: only on what a fold built itself (see :class:`FoldScope`).
+force_setattr = msgspec.structs.force_setattr
+
+
+def built(state: GameState, scope: FoldScope | None) -> GameState:
+    """``state``, a new state a reducer just built, recorded as the fold's own (see :class:`FoldScope`)."""
+    if scope is not None:
+        scope.state = state
+    return state
+
+
+def built_aircraft(aircraft: AircraftState, scope: FoldScope | None) -> AircraftState:
+    """``aircraft``, a new AircraftState a reducer just built, recorded as the fold's own."""
+    if scope is not None:
+        scope.fresh[aircraft.id] = aircraft
+    return aircraft
+
+
+def with_aircraft(state: GameState, aircraft: AircraftState, scope: FoldScope | None = None) -> GameState:
+    """The state with one aircraft replaced (states are immutable; in a fold, see :class:`FoldScope`)."""
+    mapping = state.aircraft
+    if scope is not None:
+        if mapping is scope.aircraft:
+            mapping[aircraft.id] = aircraft  # the fold's own mapping: the aircraft keeps its place
+            return state
+        mapping = scope.aircraft = mapping.copy()
+        mapping[aircraft.id] = aircraft
+        if state is scope.state:
+            force_setattr(state, "aircraft", mapping)
+            return state
+        return built(_replace(state, aircraft=mapping), scope)
+    mapping = mapping.copy()  # the same order: the aircraft keeps its place
     mapping[aircraft.id] = aircraft
     return _replace(state, aircraft=mapping)
 
 
-def aircraft_with(state: GameState, aircraft: AircraftState) -> dict[str, AircraftState]:
+def own_aircraft(state: GameState, scope: FoldScope | None) -> dict[str, AircraftState]:
+    """The state's aircraft mapping for a reducer to change several aircraft in: a fold's own mapping itself
+    (see :class:`FoldScope`), else a new copy (which the fold's scope then owns)."""
+    mapping = state.aircraft
+    if scope is not None and mapping is scope.aircraft:
+        return mapping
+    mapping = mapping.copy()
+    if scope is not None:
+        scope.aircraft = mapping
+    return mapping
+
+
+def aircraft_with(state: GameState, aircraft: AircraftState,
+                  scope: FoldScope | None = None) -> dict[str, AircraftState]:
     """The state's aircraft with one replaced, in the same order (a new mapping: states share none they
-    change), for a reducer that changes other fields of the state in the same ``replace``."""
-    mapping = state.aircraft.copy()
+    change, except a fold's own, see :class:`FoldScope`), for a reducer that changes other fields of the state
+    in the same ``replace``."""
+    mapping = state.aircraft
+    if scope is not None and mapping is scope.aircraft:
+        mapping[aircraft.id] = aircraft
+        return mapping
+    mapping = mapping.copy()
     mapping[aircraft.id] = aircraft
+    if scope is not None:
+        scope.aircraft = mapping
     return mapping
 
 

@@ -70,10 +70,19 @@ def _distance(a: AircraftState, b: AircraftState) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
-def tailing_candidates(state: GameState, tailer: AircraftState) -> list[AircraftState]:
-    """Every enemy ``tailer`` could tail, the one it does tail first (closest, then lowest id)."""
-    found = [t for t in state.aircraft.values() if is_tailing(tailer, t)]
+def tailing_candidates(state: GameState, tailer: AircraftState,
+                       pool: list[AircraftState] | None = None) -> list[AircraftState]:
+    """Every enemy ``tailer`` could tail, the one it does tail first (closest, then lowest id). ``pool``: the
+    aircraft that may be tailed at all (:func:`may_be_tailed`), when the caller has them; the others are never
+    in a Tailing position's target."""
+    found = [t for t in (state.aircraft.values() if pool is None else pool) if is_tailing(tailer, t)]
     return sorted(found, key=lambda t: (_distance(tailer, t), t.id))
+
+
+def may_be_tailed(aircraft: AircraftState) -> bool:
+    """In the air and not in a Spin (p.23, p.30): only such an aircraft can be the target of a Tailing
+    position (:func:`is_tailing` is False for any other)."""
+    return airborne(aircraft) and not aircraft.spinning
 
 
 def tailing_target(state: GameState, tailer: AircraftState) -> str | None:
@@ -89,10 +98,13 @@ def determine_tailing(out: Emitter, order: list[str], choice: str = "closest") -
     notes); "player" also records every qualifying enemy as a candidate, and the player picks which one the
     aircraft fires at in the Tailing Fire phase (p.13).
     """
+    # Tailing reads where each aircraft is, its Altitude and its Spin, which TailingDetermined leaves alone: the
+    # aircraft that may be tailed are the same for every tailer of this step.
+    pool = [a for a in out.state.aircraft.values() if may_be_tailed(a)]
     for player in order:
         for aircraft in out.state.side(player):
             if airborne(aircraft):
-                found = tailing_candidates(out.state, aircraft)
+                found = tailing_candidates(out.state, aircraft, pool)
                 target = found[0].id if found else None
                 candidates = tuple(t.id for t in found) if choice == "player" and len(found) > 1 else ()
                 out.emit(TailingDetermined(aircraft=aircraft.id, target=target, candidates=candidates))

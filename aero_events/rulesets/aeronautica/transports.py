@@ -142,6 +142,8 @@ def landed_in_zone(aircraft: AircraftState) -> bool:
 
 def deliver_landed_cargo(rules: AeronauticaRules, out: Emitter, order: list[str]) -> None:
     """End phase: transports that ended their movement at Altitude 0 in a landing zone deliver (p.33, p.37)."""
+    if not out.state.landing_zones:
+        return  # no landing zone: nothing to deliver to
     for player in order:
         for aircraft in out.state.side(player):
             if not landed_in_zone(aircraft):

@@ -47,8 +47,13 @@ from .state import (
     SET_UP,
     TAILING_FIRE,
     AircraftState,
+    FoldScope,
     GameState,
-    aircraft_with,
+    built,
+    built_aircraft,
+    force_setattr,
+    own_aircraft,
+    with_aircraft,
 )
 
 if TYPE_CHECKING:
@@ -120,32 +125,38 @@ def roll_initiative(out: Emitter, dice: DiceCup) -> None:
 
 def advance(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> None:
     """Run the turn forward through every step that needs no player's choice."""
+    immediately = rules.options.last_aircraft_flying == "immediately"
     while True:
         state = out.state
         if state.pending_roll is not None:  # a re-roll decision first (Imperial Ace / Fly Boss, p.37, p.45)
             return
-        if rules.options.last_aircraft_flying == "immediately" and ended_at_once(rules, out, dice):
+        if immediately and ended_at_once(rules, out, dice):
             return
-        if state.phase == CHOOSE_MANOEUVRES and all_chosen(state):
+        phase = state.phase
+        if phase == MOVEMENT:
+            if state.active is not None or state.first_mover is None:
+                return  # an aircraft is moving, or who moves first is still to be chosen
+            if state.to_act is None or not any(eligible_to_move(a) for a in state.aircraft.values()):
+                # Every eligible aircraft has moved (p.14), or none could: all in a Spin (p.13).
+                out.emit(PhaseBegan(phase=FIRING))
+            else:
+                return
+        elif phase == CHOOSE_MANOEUVRES:
+            if not all_chosen(state):
+                return
             out.emit(PhaseBegan(phase=INITIATIVE))
-        elif state.phase == INITIATIVE:
+        elif phase == INITIATIVE:
             roll_initiative(out, dice)
             out.emit(PhaseBegan(phase=TAILING_FIRE))
-        elif state.phase == TAILING_FIRE:
-            from .firing import tailing_fire_over  # firing imports altitude, which imports this module
-            if not tailing_fire_over(rules, out, dice):  # Tailing aircraft fire first (p.13, p.23)
+        elif phase == TAILING_FIRE:
+            if not _firing().tailing_fire_over(rules, out, dice):  # Tailing aircraft fire first (p.13, p.23)
                 return
             out.emit(PhaseBegan(phase=MOVEMENT))
-        elif state.phase == MOVEMENT and state.first_mover is not None and state.active is None \
-                and (state.to_act is None or not any(eligible_to_move(a) for a in state.aircraft.values())):
-            # Every eligible aircraft has moved (p.14), or none could: all in a Spin (p.13).
-            out.emit(PhaseBegan(phase=FIRING))
-        elif state.phase == FIRING:
-            from .firing import firing_over
-            if not firing_over(rules, out, dice):  # players alternate until all have fired (p.14, p.20)
+        elif phase == FIRING:
+            if not _firing().firing_over(rules, out, dice):  # players alternate until all have fired (p.14, p.20)
                 return
             out.emit(PhaseBegan(phase=END))
-        elif state.phase == END:
+        elif phase == END:
             if not resolve_end_phase(rules, out, dice):
                 return
             end_turn(rules, out, dice)
@@ -257,13 +268,23 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> li
     if state.phase != CHOOSE_MANOEUVRES:
         return []
     commands: list[Command] = []
-    for a in state.side(player):
-        if not eligible_to_choose(a) or a.commitment is not None or a.no_token:
+    for a in state.aircraft.values():
+        if a.owner != player or not eligible_to_choose(a) or a.commitment is not None or a.no_token:
             continue
-        commands.extend(ChooseManoeuvre(player=player, aircraft=a.id, manoeuvre=n) for n in rules.manoeuvres_for(a))
-        if may_decline(rules, a):
-            commands.append(DeclineManoeuvre(player=player, aircraft=a.id))
+        commands.extend(_token_commands(rules, player, a.id, a.profile, a.upgrades, may_decline(rules, a)))
     return commands
+
+
+@functools.lru_cache(maxsize=4096)
+def _token_commands(rules: AeronauticaRules, player: str, aircraft_id: str, profile_id: str,
+                    upgrades: tuple[str, ...], hovering: bool) -> tuple[Command, ...]:
+    """An aircraft's Choose Manoeuvres commands (p.13, p.16), kept: a token for each Ace Manoeuvre its profile
+    can perform (``rules.manoeuvres_for``), and DeclineManoeuvre when it is Hovering (:func:`may_decline`)."""
+    tokens: list[Command] = [ChooseManoeuvre(player=player, aircraft=aircraft_id, manoeuvre=n)
+                             for n in rules._manoeuvres_for(profile_id, upgrades)]
+    if hovering:
+        tokens.append(DeclineManoeuvre(player=player, aircraft=aircraft_id))
+    return tuple(tokens)
 
 
 # ---------------------------------------------------------------- reducers
@@ -272,28 +293,50 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> li
 _replace = msgspec.structs.replace
 
 
-def _manoeuvre_chosen(rules: AeronauticaRules, state: GameState, event: ManoeuvreChosen) -> GameState:
+def _manoeuvre_chosen(rules: AeronauticaRules, state: GameState, event: ManoeuvreChosen,
+                      scope: FoldScope | None = None) -> GameState:
     """The token placed face down (p.13): the choice, its salt and the commitment the opponent sees."""
-    chosen = _replace(state.aircraft[event.aircraft], commitment=event.commitment, manoeuvre=event.manoeuvre,
-                      salt=event.salt)
-    return _replace(state, aircraft=aircraft_with(state, chosen))
+    aircraft = state.aircraft[event.aircraft]
+    if scope is not None and scope.fresh.get(aircraft.id) is aircraft:  # the fold's own (FoldScope)
+        force_setattr(aircraft, "commitment", event.commitment)
+        force_setattr(aircraft, "manoeuvre", event.manoeuvre)
+        force_setattr(aircraft, "salt", event.salt)
+        return state
+    chosen = _replace(aircraft, commitment=event.commitment, manoeuvre=event.manoeuvre, salt=event.salt)
+    return with_aircraft(state, built_aircraft(chosen, scope), scope)
 
 
-def _manoeuvre_declined(rules: AeronauticaRules, state: GameState, event: ManoeuvreDeclined) -> GameState:
+def _manoeuvre_declined(rules: AeronauticaRules, state: GameState, event: ManoeuvreDeclined,
+                        scope: FoldScope | None = None) -> GameState:
     """A Hovering aircraft takes no token (p.16)."""
-    declined = _replace(state.aircraft[event.aircraft], no_token=True)
-    return _replace(state, aircraft=aircraft_with(state, declined))
+    return with_aircraft(state, _replace(state.aircraft[event.aircraft], no_token=True), scope)
 
 
-def _turn_began(rules: AeronauticaRules, state: GameState, event: TurnBegan) -> GameState:
-    """A new turn (p.13): last turn's tokens, moves, firing and Tail Gunner use are cleared."""
-    aircraft = {
-        key: _replace(a, commitment=None, manoeuvre=None, salt=None, revealed=None, moved=False,
-                      may_land=False, path=(), fired=False, tail_gunner_used=False, no_token=False)
-        for key, a in state.aircraft.items()
-    }
-    return _replace(state, aircraft=aircraft, turn=event.turn, phase=CHOOSE_MANOEUVRES, initiative=None,
-                    initiative_rolls=0, first_mover=None, to_act=None, active=None, step=None, passed=())
+def _cleared_for_new_turn(a: AircraftState) -> bool:
+    """Nothing of last turn left on the aircraft (:func:`_turn_began` clears these fields): most often an
+    aircraft out of play, whose fields the turn before already cleared."""
+    return (a.commitment is None and a.manoeuvre is None and a.salt is None and a.revealed is None
+            and a.moved is False and a.may_land is False and a.path == () and a.fired is False
+            and a.tail_gunner_used is False and a.no_token is False)
+
+
+def _turn_began(rules: AeronauticaRules, state: GameState, event: TurnBegan,
+                scope: FoldScope | None = None) -> GameState:
+    """A new turn (p.13): last turn's tokens, moves, firing and Tail Gunner use are cleared (an aircraft
+    with nothing to clear is kept as it is: the same fields)."""
+    aircraft = state.aircraft
+    for key, a in state.aircraft.items():
+        if _cleared_for_new_turn(a):
+            continue
+        if aircraft is state.aircraft:
+            aircraft = own_aircraft(state, scope)  # in a fold, its own mapping: changed where it stands
+        aircraft[key] = built_aircraft(_replace(
+            a, commitment=None, manoeuvre=None, salt=None, revealed=None, moved=False, may_land=False, path=(),
+            fired=False, tail_gunner_used=False, no_token=False), scope)
+    # Ten fields of each aircraft and of the state: one replace each is cheaper than setting them one by one.
+    return built(_replace(state, aircraft=aircraft, turn=event.turn, phase=CHOOSE_MANOEUVRES, initiative=None,
+                          initiative_rolls=0, first_mover=None, to_act=None, active=None, step=None, passed=()),
+                 scope)
 
 
 @functools.cache
@@ -304,48 +347,90 @@ def _firing() -> types.ModuleType:
     return firing
 
 
-def _phase_began(rules: AeronauticaRules, state: GameState, event: PhaseBegan) -> GameState:
+def _phase_began(rules: AeronauticaRules, state: GameState, event: PhaseBegan,
+                 scope: FoldScope | None = None) -> GameState:
     phase = event.phase
     if phase == TAILING_FIRE or phase == FIRING:
         # Firing part: each aircraft fires once per phase; the initiative winner fires first in the
         # Tailing Fire phase (p.13), the first mover in the Firing phase (p.14), or the other player
         # if they have nothing that may fire.
-        aircraft = state.aircraft  # copied only if an aircraft changes
+        aircraft = state.aircraft  # copied only if an aircraft changes (in a fold, its own: not copied)
         for a in state.aircraft.values():
             if a.fired:
+                if scope is not None and scope.fresh.get(a.id) is a:  # the fold's own (FoldScope)
+                    force_setattr(a, "fired", False)
+                    continue
                 if aircraft is state.aircraft:
-                    aircraft = aircraft.copy()
-                aircraft[a.id] = _replace(a, fired=False)
-        state = _replace(state, aircraft=aircraft, phase=phase, to_act=None, passed=())
-        first = state.initiative if phase == TAILING_FIRE else state.first_mover
-        to_act = _firing().first_to_fire(state, first)
-        return state if to_act is None else _replace(state, to_act=to_act)  # None: nothing may fire
+                    aircraft = own_aircraft(state, scope)
+                aircraft[a.id] = built_aircraft(_replace(a, fired=False), scope)
+        if scope is not None and state is scope.state:  # the fold's own state: changed in place
+            force_setattr(state, "aircraft", aircraft)
+            force_setattr(state, "phase", phase)
+            force_setattr(state, "to_act", None)
+            force_setattr(state, "passed", ())
+        else:
+            state = built(_replace(state, aircraft=aircraft, phase=phase, to_act=None, passed=()), scope)
+        first = (state.initiative if phase == TAILING_FIRE else state.first_mover) or state.initiative \
+            or state.players[0]
+        to_act = _firing().fires_next(state, first, state.opponent(first))  # first_to_fire(state, first)
+        if to_act is None:
+            return state  # nothing may fire
+        if scope is not None:  # the state is the fold's own now
+            force_setattr(state, "to_act", to_act)
+            return state
+        return _replace(state, to_act=to_act)
     if phase == END:
         # Firing part: Tailing is determined afresh in every End phase (p.30); the old one expires.
-        aircraft = state.aircraft  # copied only if an aircraft changes
+        aircraft = state.aircraft  # copied only if an aircraft changes (in a fold, its own: not copied)
         for a in state.aircraft.values():
             if a.tailing or a.tailing_candidates:
+                if scope is not None and scope.fresh.get(a.id) is a:  # the fold's own (FoldScope)
+                    force_setattr(a, "tailing", None)
+                    force_setattr(a, "tailing_candidates", ())
+                    continue
                 if aircraft is state.aircraft:
-                    aircraft = aircraft.copy()
-                aircraft[a.id] = _replace(a, tailing=None, tailing_candidates=())
-        return _replace(state, aircraft=aircraft, phase=END, end_phase_done=())
-    return _replace(state, phase=phase)
+                    aircraft = own_aircraft(state, scope)
+                aircraft[a.id] = built_aircraft(_replace(a, tailing=None, tailing_candidates=()), scope)
+        if scope is not None and state is scope.state:  # the fold's own state: changed in place
+            force_setattr(state, "aircraft", aircraft)
+            force_setattr(state, "phase", END)
+            force_setattr(state, "end_phase_done", ())
+            return state
+        return built(_replace(state, aircraft=aircraft, phase=END, end_phase_done=()), scope)
+    if scope is not None and state is scope.state:
+        force_setattr(state, "phase", phase)
+        return state
+    return built(_replace(state, phase=phase), scope)
 
 
-def _initiative_won(rules: AeronauticaRules, state: GameState, event: InitiativeWon) -> GameState:
-    return _replace(state, initiative=event.player)
+def _initiative_won(rules: AeronauticaRules, state: GameState, event: InitiativeWon,
+                    scope: FoldScope | None = None) -> GameState:
+    if scope is not None and state is scope.state:  # the fold's own state: changed in place (FoldScope)
+        force_setattr(state, "initiative", event.player)
+        return state
+    return built(_replace(state, initiative=event.player), scope)
 
 
-def _initiative_tied(rules: AeronauticaRules, state: GameState, event: InitiativeTied) -> GameState:
-    return _replace(state, initiative_rolls=state.initiative_rolls + 1)
+def _initiative_tied(rules: AeronauticaRules, state: GameState, event: InitiativeTied,
+                     scope: FoldScope | None = None) -> GameState:
+    return built(_replace(state, initiative_rolls=state.initiative_rolls + 1), scope)
 
 
-def _first_mover_chosen(rules: AeronauticaRules, state: GameState, event: FirstMoverChosen) -> GameState:
-    return _replace(state, first_mover=event.first, to_act=event.first)
+def _first_mover_chosen(rules: AeronauticaRules, state: GameState, event: FirstMoverChosen,
+                        scope: FoldScope | None = None) -> GameState:
+    if scope is not None and state is scope.state:  # the fold's own state: changed in place (FoldScope)
+        force_setattr(state, "first_mover", event.first)
+        force_setattr(state, "to_act", event.first)
+        return state
+    return built(_replace(state, first_mover=event.first, to_act=event.first), scope)
 
 
-def _turn_ended(rules: AeronauticaRules, state: GameState, event: TurnEnded) -> GameState:
-    return _replace(state, phase=END)
+def _turn_ended(rules: AeronauticaRules, state: GameState, event: TurnEnded,
+                scope: FoldScope | None = None) -> GameState:
+    if scope is not None and state is scope.state:  # the fold's own state: changed in place (FoldScope)
+        force_setattr(state, "phase", END)
+        return state
+    return built(_replace(state, phase=END), scope)
 
 
 def _game_ended(rules: AeronauticaRules, state: GameState, event: GameEnded) -> GameState:

@@ -61,7 +61,9 @@ from .state import (
     RESERVE,
     UNDEPLOYED,
     AircraftState,
+    FoldScope,
     GameState,
+    built,
     with_aircraft,
 )
 
@@ -237,9 +239,15 @@ def insurmountable_threshold(starting: int) -> int:
 
 def insurmountable_losses(state: GameState, ground_defences: bool = True) -> tuple[str, ...]:
     """The players whose force is reduced to 25% of its starting numbers or below (p.31)."""
-    return tuple(p for p in state.players
-                 if remaining_numbers(state, p, ground_defences)
-                 <= insurmountable_threshold(starting_numbers(state, p, ground_defences)))
+    # starting_numbers and remaining_numbers of both players, counted in one pass over the aircraft.
+    starting = dict.fromkeys(state.players, 0)
+    remaining = dict.fromkeys(state.players, 0)
+    for a in state.aircraft.values():
+        if a.owner in starting and counted(a, ground_defences):
+            starting[a.owner] += 1
+            if a.in_play or a.status in (RESERVE, UNDEPLOYED):
+                remaining[a.owner] += 1
+    return tuple(p for p in state.players if remaining[p] <= insurmountable_threshold(starting[p]))
 
 
 def in_area_of_engagement(state: GameState, player: str, ground_defences: bool = True) -> bool:
@@ -250,7 +258,9 @@ def in_area_of_engagement(state: GameState, player: str, ground_defences: bool =
 def last_aircraft_flying(state: GameState, ground_defences: bool = True) -> str | None:
     """Last Aircraft Flying (p.31): why the game ends because only one player (or neither) has aircraft left
     in the Area of Engagement, or None."""
-    flying = [p for p in state.players if in_area_of_engagement(state, p, ground_defences)]
+    # in_area_of_engagement of both players, in one pass over the aircraft.
+    present = {a.owner for a in state.aircraft.values() if a.in_play and counted(a, ground_defences)}
+    flying = [p for p in state.players if p in present]
     if len(flying) == 2:
         return None
     if flying:
@@ -294,6 +304,8 @@ def roll_ejector_seats(rules: AeronauticaRules, out: Emitter, order: list[str], 
     Imperial Ace re-roll decision (:mod:`.rerolls`)."""
     from . import rerolls
 
+    if not any(a.status == DESTROYED and a.crew_escaped is None for a in out.state.aircraft.values()):
+        return True  # no destroyed aircraft whose crew has not rolled: nothing to roll for
     rule = chart_for(rules).ejector_seats
     for player in order:
         for aircraft in out.state.side(player):
@@ -374,14 +386,26 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> li
     return []
 
 
+def _victory_points_scored(rules: AeronauticaRules, state: GameState, event: VictoryPointsScored,
+                           scope: FoldScope | None = None) -> GameState:
+    """A player's Victory Points total when the game ends (p.32)."""
+    return built(msgspec.structs.replace(state, victory_points={**state.victory_points, event.player: event.total}),
+                 scope)
+
+
+#: The victory part's reducers by event type that the ruleset's dispatch reads directly (the others below).
+_REDUCERS = {VictoryPointsScored: _victory_points_scored}
+
+
 def evolve(rules: AeronauticaRules, state: GameState, event: Event) -> GameState | None:
+    reducer = _REDUCERS.get(type(event))
+    if reducer is not None:
+        return reducer(rules, state, event)
     replace = msgspec.structs.replace
     if isinstance(event, EjectorSeatsRolled):
         return with_aircraft(state, replace(state.aircraft[event.aircraft], crew_escaped=event.escaped))
     if isinstance(event, DisengagementTurnDeclared):
         return replace(state, disengagement_turn=True)
-    if isinstance(event, VictoryPointsScored):
-        return replace(state, victory_points={**state.victory_points, event.player: event.total})
     if isinstance(event, GroundTargetDestroyed):
         return replace(state, ground_targets_destroyed={**state.ground_targets_destroyed, event.target: event.by})
     return None

@@ -38,7 +38,7 @@ Choices where the text is silent:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from aero_events.core import DiceCup, Modifier, RuleError
 from aero_events.hexgrid import MAX_RANGE, Arc, Hex, Pose, RangeBand, arcs_containing, range_band
@@ -88,6 +88,24 @@ def _named(arcs: frozenset[Arc]) -> frozenset[str]:
     return named
 
 
+#: id(weapon profile) -> (the profile, the names of its special rules): :func:`has_rule` without a scan. The
+#: profile is kept with its names, so its id cannot be reused while the entry stands.
+_RULE_NAMES: dict[int, tuple[Any, frozenset[str]]] = {}
+
+
+def has_rule(weapon: WeaponProfile, rule: str) -> bool:
+    """``weapon.has_rule(rule)`` (a weapon special rule, p.24-25), its rule names worked out once per profile."""
+    entry = _RULE_NAMES.get(id(weapon))
+    if entry is None or entry[0] is not weapon:
+        special = getattr(weapon, "special_rules", None)
+        if special is None:
+            return weapon.has_rule(rule)
+        if len(_RULE_NAMES) >= 4096:
+            _RULE_NAMES.clear()
+        entry = _RULE_NAMES[id(weapon)] = (weapon, frozenset(r.rule for r in special))
+    return rule in entry[1]
+
+
 # ---------------------------------------------------------------- who is where
 
 
@@ -114,18 +132,20 @@ def target_arcs(firer: AircraftState, target: Target) -> frozenset[str]:
 def arc_keys(weapon: WeaponProfile, index: int) -> frozenset[str]:
     """The Fire Arcs a weapon fires into (p.21). A Ground-to-Air weapon has an arc of its own
     (``g2a:<index>``): it picks its own target (p.28, see the module notes)."""
-    if weapon.has_rule("ground_to_air"):
+    if has_rule(weapon, "ground_to_air"):
         return frozenset({f"g2a:{index}"})
     if "all_round" in weapon.fire_arc.arcs:
         return ALL_ROUND
     return frozenset(weapon.fire_arc.arcs)
 
 
-def reach(weapon: WeaponProfile, index: int, firer: AircraftState, target: Target) -> frozenset[str]:
-    """The weapon's Fire Arcs through which it may fire at ``target`` (empty: not in its Fire Arc)."""
-    if weapon.has_rule("ground_to_air"):
+def reach(weapon: WeaponProfile, index: int, firer: AircraftState, target: Target,
+          arcs: frozenset[str] | None = None) -> frozenset[str]:
+    """The weapon's Fire Arcs through which it may fire at ``target`` (empty: not in its Fire Arc).
+    ``arcs``: ``target_arcs(firer, target)``, when the caller has it (it is the same for every weapon)."""
+    if has_rule(weapon, "ground_to_air"):
         return arc_keys(weapon, index)  # All Round (p.28), Directly Overhead included (p.21)
-    return arc_keys(weapon, index) & target_arcs(firer, target)
+    return arc_keys(weapon, index) & (target_arcs(firer, target) if arcs is None else arcs)
 
 
 def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
@@ -145,33 +165,38 @@ def band_at(hexes: int) -> RangeBand | None:
 
 def attack_kind(weapon: WeaponProfile, firer: AircraftState, target: Target) -> str:
     """Which firing rules a shot follows, refusing what the weapon special rules forbid (p.21, p.24-28)."""
-    altitude = firing_altitude(firer)
+    return attack_kind_at(weapon, firing_altitude(firer), target.altitude, target.on_ground)
+
+
+def attack_kind_at(weapon: WeaponProfile, altitude: int, target_altitude: int, on_ground: bool) -> str:
+    """:func:`attack_kind` from what it depends on: the firer's firing Altitude (:func:`firing_altitude`), the
+    target's Altitude and whether the target is on the ground."""
     vertical = weapon.fire_arc.vertical
-    if vertical == "up" and target.altitude < altitude:
+    if vertical == "up" and target_altitude < altitude:
         raise RuleError(f"{weapon.name} fires Up: it may only target the same Altitude or above",
                         rule="Fire Arcs: Up", page=21)
-    if vertical == "down" and target.altitude > altitude:
+    if vertical == "down" and target_altitude > altitude:
         raise RuleError(f"{weapon.name} fires Down: it may only target the same Altitude or below",
                         rule="Fire Arcs: Down", page=21)
-    if target.on_ground:
-        if weapon.has_rule("ground_to_air"):
+    if on_ground:
+        if has_rule(weapon, "ground_to_air"):
             raise RuleError(f"{weapon.name} (Ground-to-Air Fire) may only target aircraft at Altitude 1 or above",
                             rule="Ground-to-Air Fire", page=25)
-        if weapon.has_rule("aerial_attack"):
+        if has_rule(weapon, "aerial_attack"):
             raise RuleError(f"{weapon.name} (Aerial Attack) can never target anything at Altitude 0",
                             rule="Aerial Attack", page=24)
         if altitude == 0:
             raise RuleError("Air-to-Ground fire is made by aircraft in the air", rule="Air-to-Ground Fire", page=26)
-        if weapon.has_rule("ground_attack"):
+        if has_rule(weapon, "ground_attack"):
             return BOMBING
         if altitude != STRAFING_ALTITUDE:
             raise RuleError(f"a Strafing Run is made at Altitude {STRAFING_ALTITUDE}, not {altitude}",
                             rule="Strafing Run", page=26)
         return STRAFING
-    if weapon.has_rule("ground_attack"):
+    if has_rule(weapon, "ground_attack"):
         raise RuleError(f"{weapon.name} (Ground Attack) can never target anything at Altitude 1 or above",
                         rule="Ground Attack", page=24)
-    if weapon.has_rule("ground_to_air"):
+    if has_rule(weapon, "ground_to_air"):
         if altitude != 0:
             raise RuleError(f"{weapon.name} (Ground-to-Air Fire) can only be used at Altitude 0",
                             rule="Ground-to-Air Fire", page=25)

@@ -50,7 +50,20 @@ from .. import weather
 from ..commands import PlaceAircraft, RollOff
 from ..events import AircraftPlaced, SetUpCompleted, SetUpRollOffTied, SetUpRollOffWon, TurnBegan
 from ..forces import force_points
-from ..state import FLYING, LANDED, RESERVE, SET_UP, UNDEPLOYED, AircraftState, GameState, with_aircraft
+from ..state import (
+    FLYING,
+    LANDED,
+    RESERVE,
+    SET_UP,
+    UNDEPLOYED,
+    AircraftState,
+    FoldScope,
+    GameState,
+    built,
+    built_aircraft,
+    force_setattr,
+    with_aircraft,
+)
 from .terrain import check_clear_of_terrain, terrain_level
 
 if TYPE_CHECKING:
@@ -224,12 +237,16 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> Se
         if aircraft.status != UNDEPLOYED:
             continue
         speeds, altitudes = speeds_and_altitudes(rules, aircraft)
-        hexes = sorted(deployment_zone(rules, state, aircraft) - occupied)
+        hexes = [hex for hex in _in_order(deployment_zone(rules, state, aircraft)) if hex not in occupied]
         # Tens of thousands of placements: built on demand (a bot picking at random needs one). Over terrain
         # an aircraft is set up higher than the terrain (p.33): hexes are grouped by the terrain's level.
         by_level: dict[int, list[Hex]] = {}
-        for hex in hexes:
-            by_level.setdefault(0 if aircraft.ground_defence else terrain_level(state, hex), []).append(hex)
+        if aircraft.ground_defence or not state.terrain:
+            if hexes:
+                by_level[0] = hexes  # no terrain: every hex at level 0
+        else:
+            for hex in hexes:
+                by_level.setdefault(terrain_level(state, hex), []).append(hex)
         for level, level_hexes in sorted(by_level.items()):
             allowed = range(max(altitudes.start, level + 1), altitudes.stop) if level else altitudes
             if len(allowed):
@@ -238,24 +255,61 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> Se
     return chain_commands(spaces)
 
 
+@functools.lru_cache(maxsize=256)
+def _in_order(zone: frozenset[Hex]) -> tuple[Hex, ...]:
+    """A deployment zone's hexes sorted, once per zone (:func:`deployment_zone` keeps each zone)."""
+    return tuple(sorted(zone))
+
+
 def _placement(player: str, aircraft: str, hex: Hex, facing: int, speed: int, altitude: int) -> PlaceAircraft:
     return PlaceAircraft(player=player, aircraft=aircraft, hex=hex, facing=facing, speed=speed, altitude=altitude)
 
 
-def evolve(rules: AeronauticaRules, state: GameState, event: Event) -> GameState | None:
-    replace = msgspec.structs.replace
-    if isinstance(event, SetUpRollOffWon):
-        state = replace(state, rolled_off=event.player)
-        placer = event.player if any(a.status == UNDEPLOYED for a in state.side(event.player)) else None
-        return replace(state, to_act=placer or next_placer(state, event.player))
-    if isinstance(event, SetUpRollOffTied):
+_replace = msgspec.structs.replace
+
+
+def _roll_off_won(rules: AeronauticaRules, state: GameState, event: SetUpRollOffWon,
+                  scope: FoldScope | None = None) -> GameState:
+    """The roll-off's winner sets up first (p.34), if it has aircraft to set up."""
+    state = _replace(state, rolled_off=event.player)
+    placer = event.player if any(a.status == UNDEPLOYED for a in state.side(event.player)) else None
+    return built(_replace(state, to_act=placer or next_placer(state, event.player)), scope)
+
+
+def _roll_off_tied(rules: AeronauticaRules, state: GameState, event: SetUpRollOffTied,
+                   scope: FoldScope | None = None) -> GameState:
+    return state  # rolled again
+
+
+def _aircraft_placed(rules: AeronauticaRules, state: GameState, event: AircraftPlaced,
+                     scope: FoldScope | None = None) -> GameState:
+    """An aircraft set up (p.34); the players take turns."""
+    aircraft = state.aircraft[event.aircraft]
+    placed = _replace(aircraft, hex=Hex(*event.hex), facing=event.facing, speed=event.speed,
+                      altitude=event.altitude, status=LANDED if aircraft.ground_defence else FLYING)
+    state = with_aircraft(state, built_aircraft(placed, scope), scope)
+    to_act = next_placer(state, aircraft.owner)
+    if scope is not None and state is scope.state:  # the fold's own state: changed in place (FoldScope)
+        force_setattr(state, "to_act", to_act)
         return state
-    if isinstance(event, AircraftPlaced):
-        aircraft = state.aircraft[event.aircraft]
-        placed = replace(aircraft, hex=Hex(*event.hex), facing=event.facing, speed=event.speed,
-                         altitude=event.altitude, status=LANDED if aircraft.ground_defence else FLYING)
-        state = with_aircraft(state, placed)
-        return replace(state, to_act=next_placer(state, aircraft.owner))
-    if isinstance(event, SetUpCompleted):
-        return replace(state, to_act=None)
-    return None
+    return built(_replace(state, to_act=to_act), scope)
+
+
+def _set_up_completed(rules: AeronauticaRules, state: GameState, event: SetUpCompleted,
+                      scope: FoldScope | None = None) -> GameState:
+    return built(_replace(state, to_act=None), scope)
+
+
+#: The set-up's reducers by event type (the ruleset's dispatch reads this table).
+_REDUCERS = {
+    SetUpRollOffWon: _roll_off_won,
+    SetUpRollOffTied: _roll_off_tied,
+    AircraftPlaced: _aircraft_placed,
+    SetUpCompleted: _set_up_completed,
+}
+
+
+def evolve(rules: AeronauticaRules, state: GameState, event: Event) -> GameState | None:
+    """Reducers for the set-up's events; None when the event is not one of them."""
+    reducer = _REDUCERS.get(type(event))
+    return reducer(rules, state, event) if reducer is not None else None
