@@ -41,8 +41,7 @@ from .state import (
     AircraftState,
     FoldScope,
     GameState,
-    built_aircraft,
-    force_setattr,
+    changed_aircraft,
     with_aircraft,
 )
 from .turn import Emitter
@@ -231,12 +230,7 @@ def _altitude_changed(rules: AeronauticaRules, state: GameState, event: Altitude
     aircraft = state.aircraft[event.aircraft]
     if aircraft.altitude == event.altitude and aircraft.speed == event.speed:
         return state
-    if scope is not None and scope.fresh.get(aircraft.id) is aircraft:  # the fold's own (FoldScope)
-        force_setattr(aircraft, "altitude", event.altitude)
-        force_setattr(aircraft, "speed", event.speed)
-        return state
-    changed = _replace(aircraft, altitude=event.altitude, speed=event.speed)
-    return with_aircraft(state, built_aircraft(changed, scope), scope)
+    return changed_aircraft(state, aircraft, scope, altitude=event.altitude, speed=event.speed)
 
 
 def _crash_avoided(rules: AeronauticaRules, state: GameState, event: CrashAvoided,

@@ -124,6 +124,7 @@ from .state import (
     aircraft_with,
     built,
     built_aircraft,
+    changed_aircraft,
     force_setattr,
     with_aircraft,
 )
@@ -1012,12 +1013,7 @@ def _tailing_determined(rules, state: GameState, event: TailingDetermined,
     aircraft = state.aircraft[event.aircraft]
     if aircraft.tailing == event.target and aircraft.tailing_candidates == event.candidates:
         return state  # already so: most often tailing nothing, as the End phase left it (p.30)
-    if scope is not None and scope.fresh.get(aircraft.id) is aircraft:  # the fold's own (FoldScope)
-        force_setattr(aircraft, "tailing", event.target)
-        force_setattr(aircraft, "tailing_candidates", event.candidates)
-        return state
-    tailing = _replace(aircraft, tailing=event.target, tailing_candidates=event.candidates)
-    return with_aircraft(state, built_aircraft(tailing, scope), scope)
+    return changed_aircraft(state, aircraft, scope, tailing=event.target, tailing_candidates=event.candidates)
 
 
 def _volley_declared(rules, state: GameState, event: VolleyDeclared, scope: FoldScope | None = None) -> GameState:

@@ -69,6 +69,7 @@ from .state import (
     aircraft_with,
     built,
     built_aircraft,
+    changed_aircraft,
     force_setattr,
     with_aircraft,
 )
@@ -673,10 +674,7 @@ def _revealed(rules: AeronauticaRules, state: GameState, event: ManoeuvreReveale
             event.manoeuvre, event.salt or "", aircraft.commitment)):
         check_reveal({"manoeuvre": event.manoeuvre}, event.salt or "", aircraft.commitment,
                      what=f"manoeuvre of {aircraft.id}")  # raises, unless the fast check above was wrong
-    if scope is not None and scope.fresh.get(aircraft.id) is aircraft:  # the fold's own (FoldScope)
-        force_setattr(aircraft, "revealed", event.manoeuvre)
-        return state
-    return with_aircraft(state, built_aircraft(_replace(aircraft, revealed=event.manoeuvre), scope), scope)
+    return changed_aircraft(state, aircraft, scope, revealed=event.manoeuvre)
 
 
 def _throttle_set(rules: AeronauticaRules, state: GameState, event: ThrottleSet,

@@ -241,6 +241,17 @@ def with_aircraft(state: GameState, aircraft: AircraftState, scope: FoldScope | 
     return _replace(state, aircraft=mapping)
 
 
+def changed_aircraft(state: GameState, aircraft: AircraftState, scope: FoldScope | None, **changes: Any
+                     ) -> GameState:
+    """The state with ``aircraft`` (one of its own) given ``changes``: in place when the fold built that aircraft
+    itself (see :class:`FoldScope`), else a new aircraft in a new state."""
+    if scope is not None and scope.fresh.get(aircraft.id) is aircraft:
+        for name, value in changes.items():
+            force_setattr(aircraft, name, value)
+        return state
+    return with_aircraft(state, built_aircraft(_replace(aircraft, **changes), scope), scope)
+
+
 def own_aircraft(state: GameState, scope: FoldScope | None) -> dict[str, AircraftState]:
     """The state's aircraft mapping for a reducer to change several aircraft in: a fold's own mapping itself
     (see :class:`FoldScope`), else a new copy (which the fold's scope then owns)."""
