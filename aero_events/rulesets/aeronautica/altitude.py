@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from aero_events.core import Command, DiceRolled, Event, RuleError
+from aero_events.core import Command, DiceRolled, RuleError
 
 from . import rerolls
 from .commands import AdjustAltitude, Land, RocketBoostOut
@@ -42,6 +42,7 @@ from .state import (
     FoldScope,
     GameState,
     changed_aircraft,
+    evolve_by_table,
     with_aircraft,
 )
 from .turn import Emitter
@@ -270,7 +271,4 @@ _REDUCERS = {
 }
 
 
-def evolve(rules: AeronauticaRules, state: GameState, event: Event) -> GameState | None:
-    """Reducers for the altitude part's events; None when the event is not one of them."""
-    reducer = _REDUCERS.get(type(event))
-    return reducer(rules, state, event) if reducer is not None else None
+evolve = evolve_by_table(_REDUCERS, "the altitude part's events")

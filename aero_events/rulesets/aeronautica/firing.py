@@ -125,6 +125,7 @@ from .state import (
     built,
     built_aircraft,
     changed_aircraft,
+    evolve_by_table,
     force_setattr,
     with_aircraft,
 )
@@ -1147,7 +1148,4 @@ _REDUCERS = {
 }
 
 
-def evolve(rules: AeronauticaRules, state: GameState, event: Event) -> GameState | None:
-    """Reducers for the firing part's events; None when the event is not one of them."""
-    reducer = _REDUCERS.get(type(event))
-    return reducer(rules, state, event) if reducer is not None else None
+evolve = evolve_by_table(_REDUCERS, "the firing part's events")

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from aero_events.core import Command, DiceCup, Event, RuleError, check_reveal
+from aero_events.core import Command, DiceCup, RuleError, check_reveal
 from aero_events.hexgrid import DIRECTIONS, Board, Hex
 
 from .commands import (
@@ -70,6 +70,7 @@ from .state import (
     built,
     built_aircraft,
     changed_aircraft,
+    evolve_by_table,
     force_setattr,
     with_aircraft,
 )
@@ -804,7 +805,4 @@ _REDUCERS = {
 }
 
 
-def evolve(rules: AeronauticaRules, state: GameState, event: Event) -> GameState | None:
-    """Reducers for movement events; None when the event is not one of them."""
-    reducer = _REDUCERS.get(type(event))
-    return reducer(rules, state, event) if reducer is not None else None
+evolve = evolve_by_table(_REDUCERS, "movement events")

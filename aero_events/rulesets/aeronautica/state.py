@@ -241,6 +241,18 @@ def with_aircraft(state: GameState, aircraft: AircraftState, scope: FoldScope | 
     return _replace(state, aircraft=mapping)
 
 
+def evolve_by_table(reducers: dict[type, Any], what: str) -> Any:
+    """A part's ``evolve(rules, state, event)`` over its table of reducers by event type: the state after an
+    event of ``what``, None for an event not its own (the ruleset's dispatch reads the table itself)."""
+
+    def evolve(rules: Any, state: GameState, event: Any) -> GameState | None:
+        reducer = reducers.get(type(event))
+        return reducer(rules, state, event) if reducer is not None else None
+
+    evolve.__doc__ = f"Reducers for {what}; None when the event is not one of them."
+    return evolve
+
+
 def changed_aircraft(state: GameState, aircraft: AircraftState, scope: FoldScope | None, **changes: Any
                      ) -> GameState:
     """The state with ``aircraft`` (one of its own) given ``changes``: in place when the fold built that aircraft

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from aero_events.core import Command, DiceCup, Event, RuleError
+from aero_events.core import Command, DiceCup, RuleError
 from aero_events.core.emitter import Emitter
 
 from . import reserves, victory
@@ -52,6 +52,7 @@ from .state import (
     built,
     built_aircraft,
     changed_aircraft,
+    evolve_by_table,
     force_setattr,
     own_aircraft,
     with_aircraft,
@@ -447,7 +448,4 @@ _REDUCERS: dict[type, Callable[..., GameState]] = {
 }
 
 
-def evolve(rules: AeronauticaRules, state: GameState, event: Event) -> GameState | None:
-    """Reducers for the turn's own events; None when the event is not one of them."""
-    reducer = _REDUCERS.get(type(event))
-    return reducer(rules, state, event) if reducer is not None else None
+evolve = evolve_by_table(_REDUCERS, "the turn's own events")

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from aero_events.core import Command, CommandProduct, DiceCup, Event, RuleError, chain_commands
+from aero_events.core import Command, CommandProduct, DiceCup, RuleError, chain_commands
 from aero_events.hexgrid import Board, Edge, Hex
 
 from .. import weather
@@ -61,6 +61,7 @@ from ..state import (
     GameState,
     built,
     built_aircraft,
+    evolve_by_table,
     force_setattr,
     with_aircraft,
 )
@@ -309,7 +310,4 @@ _REDUCERS = {
 }
 
 
-def evolve(rules: AeronauticaRules, state: GameState, event: Event) -> GameState | None:
-    """Reducers for the set-up's events; None when the event is not one of them."""
-    reducer = _REDUCERS.get(type(event))
-    return reducer(rules, state, event) if reducer is not None else None
+evolve = evolve_by_table(_REDUCERS, "the set-up's events")
