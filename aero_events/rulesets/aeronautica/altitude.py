@@ -41,8 +41,9 @@ from .state import (
     AircraftState,
     FoldScope,
     GameState,
-    changed_aircraft,
+    built_aircraft,
     evolve_by_table,
+    force_setattr,
     with_aircraft,
 )
 from .turn import Emitter
@@ -231,7 +232,12 @@ def _altitude_changed(rules: AeronauticaRules, state: GameState, event: Altitude
     aircraft = state.aircraft[event.aircraft]
     if aircraft.altitude == event.altitude and aircraft.speed == event.speed:
         return state
-    return changed_aircraft(state, aircraft, scope, altitude=event.altitude, speed=event.speed)
+    if scope is not None and scope.fresh.get(aircraft.id) is aircraft:  # the fold's own (FoldScope)
+        force_setattr(aircraft, "altitude", event.altitude)
+        force_setattr(aircraft, "speed", event.speed)
+        return state
+    changed = _replace(aircraft, altitude=event.altitude, speed=event.speed)
+    return with_aircraft(state, built_aircraft(changed, scope), scope)
 
 
 def _crash_avoided(rules: AeronauticaRules, state: GameState, event: CrashAvoided,

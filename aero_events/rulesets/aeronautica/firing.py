@@ -124,7 +124,6 @@ from .state import (
     aircraft_with,
     built,
     built_aircraft,
-    changed_aircraft,
     evolve_by_table,
     force_setattr,
     with_aircraft,
@@ -1014,7 +1013,12 @@ def _tailing_determined(rules, state: GameState, event: TailingDetermined,
     aircraft = state.aircraft[event.aircraft]
     if aircraft.tailing == event.target and aircraft.tailing_candidates == event.candidates:
         return state  # already so: most often tailing nothing, as the End phase left it (p.30)
-    return changed_aircraft(state, aircraft, scope, tailing=event.target, tailing_candidates=event.candidates)
+    if scope is not None and scope.fresh.get(aircraft.id) is aircraft:  # the fold's own (FoldScope)
+        force_setattr(aircraft, "tailing", event.target)
+        force_setattr(aircraft, "tailing_candidates", event.candidates)
+        return state
+    tailing = _replace(aircraft, tailing=event.target, tailing_candidates=event.candidates)
+    return with_aircraft(state, built_aircraft(tailing, scope), scope)
 
 
 def _volley_declared(rules, state: GameState, event: VolleyDeclared, scope: FoldScope | None = None) -> GameState:

@@ -69,7 +69,6 @@ from .state import (
     aircraft_with,
     built,
     built_aircraft,
-    changed_aircraft,
     evolve_by_table,
     force_setattr,
     with_aircraft,
@@ -675,7 +674,10 @@ def _revealed(rules: AeronauticaRules, state: GameState, event: ManoeuvreReveale
             event.manoeuvre, event.salt or "", aircraft.commitment)):
         check_reveal({"manoeuvre": event.manoeuvre}, event.salt or "", aircraft.commitment,
                      what=f"manoeuvre of {aircraft.id}")  # raises, unless the fast check above was wrong
-    return changed_aircraft(state, aircraft, scope, revealed=event.manoeuvre)
+    if scope is not None and scope.fresh.get(aircraft.id) is aircraft:  # the fold's own (FoldScope)
+        force_setattr(aircraft, "revealed", event.manoeuvre)
+        return state
+    return with_aircraft(state, built_aircraft(_replace(aircraft, revealed=event.manoeuvre), scope), scope)
 
 
 def _throttle_set(rules: AeronauticaRules, state: GameState, event: ThrottleSet,

@@ -51,7 +51,6 @@ from .state import (
     GameState,
     built,
     built_aircraft,
-    changed_aircraft,
     evolve_by_table,
     force_setattr,
     own_aircraft,
@@ -299,8 +298,13 @@ def _manoeuvre_chosen(rules: AeronauticaRules, state: GameState, event: Manoeuvr
                       scope: FoldScope | None = None) -> GameState:
     """The token placed face down (p.13): the choice, its salt and the commitment the opponent sees."""
     aircraft = state.aircraft[event.aircraft]
-    return changed_aircraft(state, aircraft, scope, commitment=event.commitment, manoeuvre=event.manoeuvre,
-                            salt=event.salt)
+    if scope is not None and scope.fresh.get(aircraft.id) is aircraft:  # the fold's own (FoldScope)
+        force_setattr(aircraft, "commitment", event.commitment)
+        force_setattr(aircraft, "manoeuvre", event.manoeuvre)
+        force_setattr(aircraft, "salt", event.salt)
+        return state
+    chosen = _replace(aircraft, commitment=event.commitment, manoeuvre=event.manoeuvre, salt=event.salt)
+    return with_aircraft(state, built_aircraft(chosen, scope), scope)
 
 
 def _manoeuvre_declined(rules: AeronauticaRules, state: GameState, event: ManoeuvreDeclined,
