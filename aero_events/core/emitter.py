@@ -26,7 +26,7 @@ class Decided(list):
     __slots__ = ("evolve", "start", "states")
 
     def __init__(self, start: Any, evolve: Callable[[Any, Event], Any]):
-        super().__init__()
+        # an empty list already (list.__init__ would only clear it): not called, a fifth of a microsecond saved
         self.start = start
         self.states: list[Any] = []
         self.evolve = evolve
@@ -44,16 +44,17 @@ class Emitter:
     """Collects the events a command causes, folding each so later steps see the new state (and keeping
     every state for the session: :class:`Decided`)."""
 
-    __slots__ = ("_evolve", "events", "state")
+    __slots__ = ("_evolve", "_keep_event", "_keep_state", "events", "state")
 
     def __init__(self, state: Any, evolve: Callable[[Any, Event], Any]):
         self.state = state
-        self.events = Decided(state, evolve)
+        events = self.events = Decided(state, evolve)
         self._evolve = evolve
+        self._keep_event, self._keep_state = events.append, events.states.append  # bound once, not per event
 
     def emit(self, event: Event) -> Any:
         state = self._evolve(self.state, event)
-        self.events.append(event)
-        self.events.states.append(state)
+        self._keep_event(event)
+        self._keep_state(state)
         self.state = state
         return state

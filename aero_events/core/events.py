@@ -202,13 +202,14 @@ def decode_event(name: str, version: int, payload: bytes | str) -> Event:
 # ---------------------------------------------------------------- the envelope
 
 
-class Envelope(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+class Envelope(msgspec.Struct, frozen=True, gc=False):
     """Where an event stands: which game and branch, its sequence number, the turn
     and phase it happened in, and who acted (None for the game itself).
 
     Not tracked by the garbage collector (``gc=False``): an envelope only points at strings, ints and its
     event, never back at itself, and a game keeps one per event, so tracking them would only lengthen
-    every collection."""
+    every collection. Its fields may be given in order (the session does: a third quicker than by name,
+    issue 18); the encoding is the same either way (an object with these keys)."""
 
     game_id: str
     branch_id: str

@@ -37,9 +37,19 @@ from .events import Event
 _canonical = msgspec.json.Encoder(order="sorted")
 
 
+def canonical_json(choice: Any) -> bytes:
+    """The canonical JSON of ``choice`` (keys sorted) that a commitment hashes."""
+    return _canonical.encode(choice)
+
+
 def commitment(choice: Any, salt: str) -> str:
     """sha256 (hex) of the canonical JSON of ``choice`` followed by ``salt``."""
     return hashlib.sha256(_canonical.encode(choice) + salt.encode()).hexdigest()
+
+
+def commitment_to_canonical(canonical: bytes, salt: str) -> str:
+    """:func:`commitment` of a choice whose :func:`canonical_json` is ``canonical`` (already encoded once)."""
+    return hashlib.sha256(canonical + salt.encode()).hexdigest()
 
 
 def check_reveal(choice: Any, salt: str, expected: str, *, what: str = "choice") -> None:

@@ -29,16 +29,17 @@ from .dice import DiceCup, DiceSource, SeededDice, mark_position, restore_positi
 from .emitter import Decided
 from .errors import AeroError
 from .events import Envelope, Event
-from .secrets import SaltSource, SecretEvent, commitment, redact
-from .typed_commands import checked_encoding, refuse_if_mistyped
+from .secrets import SaltSource, SecretEvent, commitment_to_canonical, redact
+from .typed_commands import checked_command, checked_encoding, refuse_if_mistyped
 
 CORE_ACTOR = None
 
 
-class StateCheckpoint(Event, frozen=True, tag="StateCheckpoint"):
+class StateCheckpoint(Event, frozen=True, gc=False, tag="StateCheckpoint"):
     """The hash of the state reached when ``turn`` began (recorded by the session, not the ruleset).
 
-    It changes no state; a replay that reaches another hash has diverged.
+    It changes no state; a replay that reaches another hash has diverged. Like the session's other records it
+    holds only JSON data, which never points back at it: not tracked by the garbage collector (``gc=False``).
     """
 
     core_event: ClassVar[bool] = True
@@ -46,7 +47,7 @@ class StateCheckpoint(Event, frozen=True, tag="StateCheckpoint"):
     state_hash: str
 
 
-class CommandIssued(Event, frozen=True, tag="CommandIssued"):
+class CommandIssued(Event, frozen=True, gc=False, tag="CommandIssued"):
     """A command a player gave, recorded before the events it caused (its envelope's actor is the player).
 
     ``command`` is the command's msgspec encoding as JSON data (its tag in ``command``);
@@ -57,7 +58,7 @@ class CommandIssued(Event, frozen=True, tag="CommandIssued"):
     command: dict[str, Any]
 
 
-class SecretCommandIssued(SecretEvent, frozen=True, tag="SecretCommandIssued"):
+class SecretCommandIssued(SecretEvent, frozen=True, gc=False, tag="SecretCommandIssued"):
     """A command that is a secret choice (a face-down token, a sealed bid), readable only by its ``owner``.
 
     Other players see a commitment (:func:`~aero_events.core.secrets.redact`), for good: what they learn
@@ -80,6 +81,14 @@ def issued_command(event: Event) -> dict[str, Any] | None:
 def encode_command(command: Command) -> dict[str, Any]:
     """A command as the JSON data a :class:`CommandIssued` stores (exactly what a JSON round trip gives)."""
     return msgspec.json.decode(msgspec.json.encode(command))
+
+
+def _folded_one_by_one(state: Any, events: Iterable[Event], evolve: Any) -> Iterator[tuple[Event, Any]]:
+    """Each event with the state after it, folded as the caller reads them (the order of calls of a fold inside
+    the caller's loop: an event, its ``evolve``, then whatever the caller does with it)."""
+    for event in events:
+        state = evolve(state, event)
+        yield event, state
 
 
 class ReplayMismatch(AeroError):
@@ -272,11 +281,17 @@ class GameSession:
         dice stream and the salt stream exactly as they were.
         """
         dice, salts, command_salts = self.dice, self.salts, self.command_salts
-        dice_mark, salt_mark = mark_position(dice), mark_position(salts)
-        command_salt_mark = mark_position(command_salts)
+        # Where each source stands (mark_position), read in place for the core's own classes (issue 18: a third
+        # of a microsecond each); any other source says it through mark_position.
+        dice_mark = (dice._block, dice._buffer, dice._pos) if type(dice) is SeededDice else mark_position(dice)
+        salt_mark = salts._counter if type(salts) is SaltSource else mark_position(salts)
+        command_salt_mark = (command_salts._counter if type(command_salts) is SaltSource
+                             else mark_position(command_salts))
+        branch = self.branch
         try:
-            cup = DiceCup(dice, self._roll_count, salts=salts)
-            before = self.state
+            cup = DiceCup(dice, self._roll_count, salts)
+            states = branch._states
+            before = states[-1] if states else branch.state_at(branch.fork_seq)
             events = self.ruleset.decide(before, command, cup)
             issued = self._issued(command) if self.record_commands else None
             envelopes, states = self._fold_new(before, events, command.player, issued)
@@ -287,7 +302,6 @@ class GameSession:
             if isinstance(error, Exception):
                 refuse_if_mistyped(command)  # a RuleError naming the field (issue 16 item 8), else re-raise
             raise
-        branch = self.branch
         branch.own.extend(envelopes)
         branch._states.extend(states)
         self._roll_count = cup.next_index
@@ -298,8 +312,9 @@ class GameSession:
         encoded = checked_encoding(command)  # a RuleError for a mistyped field, before anything is appended
         if self.ruleset.is_secret_command(command):  # sealed as SecretEvent.sealed seals, in one construction
             salt = self.command_salts.next()
+            canonical = checked_command(command).secret_payload_json()  # of the same data, remembered
             return SecretCommandIssued(owner=command.player, command=encoded, salt=salt,
-                                       commitment=commitment({"command": encoded}, salt))
+                                       commitment=commitment_to_canonical(canonical, salt))
         return CommandIssued(command=encoded)
 
     def _fold_new(self, state: Any, events: Sequence[Event], actor: str | None, issued: Event | None = None
@@ -307,35 +322,34 @@ class GameSession:
         """The envelopes of ``issued`` (the command's record, if any) then ``events`` after the head, and the
         state after each (state checkpoints included)."""
         ruleset = self.ruleset
-        clock, evolve = ruleset.clock, ruleset.evolve
-        game_id, branch_id = self.game.id, self.branch.id
+        clock = ruleset.clock
+        branch = self.branch
+        game_id, branch_id = self.game.id, branch.id
         checkpoints = self.checkpoints
-        seq = self.seq
+        seq = branch.fork_seq + len(branch.own)
         envelopes: list[Envelope] = []
         states: list[Any] = []
+        add_envelope, add_state = envelopes.append, states.append
         # An event is stamped with the turn and phase in which it happened: the clock before it.
         turn, phase = clock(state)
         if issued is not None:  # a core event changes no state: no evolve, and the clock stays where it was
             seq += 1
-            envelopes.append(Envelope(game_id=game_id, branch_id=branch_id, seq=seq, turn=turn, phase=phase,
-                                      actor=actor, event=issued))
-            states.append(state)
+            add_envelope(Envelope(game_id, branch_id, seq, turn, phase, actor, issued))
+            add_state(state)
         # A decide that folded as it went (core/emitter.py) hands over the state after each event: they are
         # taken, not folded a second time (issue 18), when they are what ``evolve`` gives from ``state``.
-        after_each = events.states_from(state, evolve) if type(events) is Decided else None
-        for index, event in enumerate(events):
-            state = evolve(state, event) if after_each is None else after_each[index]
+        after_each = events.states_from(state, ruleset.evolve) if type(events) is Decided else None
+        folded = _folded_one_by_one(state, events, ruleset.evolve) if after_each is None else zip(events, after_each)
+        for event, after in folded:
             seq += 1
-            envelopes.append(Envelope(game_id=game_id, branch_id=branch_id, seq=seq, turn=turn, phase=phase,
-                                      actor=actor, event=event))
-            states.append(state)
-            turn_after, phase_after = clock(state)
+            add_envelope(Envelope(game_id, branch_id, seq, turn, phase, actor, event))
+            add_state(after)
+            turn_after, phase_after = clock(after)
             if checkpoints and turn_after != turn:
                 seq += 1
-                mark = StateCheckpoint(turn=turn_after, state_hash=ruleset.state_hash(state))
-                envelopes.append(Envelope(game_id=game_id, branch_id=branch_id, seq=seq, turn=turn_after,
-                                          phase=phase_after, actor=CORE_ACTOR, event=mark))
-                states.append(state)
+                mark = StateCheckpoint(turn=turn_after, state_hash=ruleset.state_hash(after))
+                add_envelope(Envelope(game_id, branch_id, seq, turn_after, phase_after, CORE_ACTOR, mark))
+                add_state(after)
             turn, phase = turn_after, phase_after
         return envelopes, states
 
