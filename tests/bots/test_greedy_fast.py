@@ -268,6 +268,104 @@ def test_the_altitude_changes_are_those_the_climb_and_dive_table_allows_p18():
         assert set(movement.altitude_options(speed)) <= set(CHANGES.tolist())
 
 
+def test_numpy_sums_the_first_axis_row_after_row_as_the_scores_add_their_terms():
+    """:meth:`EndScorer.columns` adds every enemy's terms with one ``np.add.reduce`` over the first axis; that
+    is the score only if numpy adds the rows one after the other, in order (as ``_end_value`` adds the terms),
+    and not pairwise: values whose sum depends on the order tell the two apart."""
+    import numpy as np
+
+    rows = np.array([[1e16, 0.5, -3.0], [1.0, 1e-8, 7.0], [-1e16, 0.25, 1e20], [1.0, -0.5, -1e20],
+                     [0.1, 0.2, 0.3], [0.7, -0.1, 2.0]] * 3)
+    for count in range(2, len(rows) + 1):
+        ordered = rows[0].copy()
+        for row in rows[1:count]:
+            ordered += row
+        for shape in ((count, 3), (count, 1, 3), (count, 3, 1)):
+            assert np.add.reduce(rows[:count].reshape(shape), axis=0).reshape(-1).tolist() == ordered.tolist()
+    four = ((rows[0] + rows[1]) + rows[2]) + rows[3]
+    assert ((rows[0] + rows[1]) + (rows[2] + rows[3])).tolist() != four.tolist()  # pairwise would differ
+
+
+def test_the_distinct_flights_of_a_block_are_those_numpy_unique_gives():
+    """A block finds its distinct flights (by end, facing, Speed and staged) with a stable sort of its own: the
+    same distinct values, first indexes and inverse as ``np.unique``, for every manoeuvre at every Speed and
+    facing and for whole decisions' blocks, and for arrays with many repeats."""
+    import numpy as np
+
+    from aero_events.rulesets.aeronautica.greedy_tables import _unique
+
+    manoeuvres = tuple(RULES.manoeuvres.get(number) for number in RULES.manoeuvres.numbers)
+    blocks = [flight_block((manoeuvre,), facing, (speed,)) for manoeuvre in manoeuvres + (None,)
+              for facing in range(6) for speed in range(10)]
+    blocks += [flight_block(manoeuvres, facing, (speed, speed + 1, speed + 2)) for facing in range(6)
+               for speed in range(7)]
+    for block in blocks:
+        codes = (block.key * 8 + block.facing) * 64 + block.speed * 2 + block.staged
+        _, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
+        assert block.distinct_key.tolist() == block.key[first].tolist()
+        assert block.inverse.tolist() == inverse.tolist()
+    for values in ([5], [3, 3, 3], [2, 1, 2, 1, 0, 2], list(range(40, 0, -3)) * 4):
+        expected = np.unique(np.array(values), return_index=True, return_inverse=True)
+        assert [part.tolist() for part in _unique(np.array(values))] == [part.tolist() for part in expected]
+
+
+def test_a_scorer_from_kept_terms_scores_as_one_built_from_nothing_kept(decisions):
+    """The scorers are built from the aircraft's own terms and each enemy's, kept by what they are read from
+    (an enemy that has not moved is met again by the next scorer); a scorer built that way scores every
+    Throttle setting and manoeuvre as one built with nothing kept."""
+    from aero_events.rulesets.aeronautica import bots, greedy_tables
+
+    def forget():
+        for table in (bots._BLOCK_VALUES, bots._SCORERS_BY_READS, bots._SCORERS, bots._OWN_TERMS,
+                      bots._ENEMY_RECORDS, greedy_tables._WEIGHTED_DAMAGE, greedy_tables._STACKED_DAMAGE,
+                      greedy_tables._ENEMY_DAMAGE):
+            table.clear()
+
+    checked = 0
+    for state, options in decisions[::3]:
+        if not isinstance(options[0], (c.SetThrottle, c.ChooseManoeuvre)):
+            continue
+        aircraft = state.aircraft[options[0].aircraft]
+        if aircraft.status != "flying":
+            continue
+        if isinstance(options[0], c.SetThrottle):
+            def score(bot, state=state, aircraft=aircraft, options=options):
+                return bot._throttle_values(RULES, state, aircraft, [o.change for o in options]).tolist()
+        else:
+            numbers = [o.manoeuvre for o in options if isinstance(o, c.ChooseManoeuvre) and o.aircraft == aircraft.id]
+
+            def score(bot, state=state, aircraft=aircraft, numbers=numbers):
+                return bot._manoeuvre_values(RULES, state, aircraft, numbers).tolist()
+        bots._BLOCK_VALUES.clear()
+        kept = score(GreedyBot(0))  # with the terms kept from every decision before
+        forget()
+        assert kept == score(GreedyBot(0))
+        checked += 1
+    assert checked > 40
+
+
+def test_the_bot_tells_the_commands_apart_by_their_class_as_isinstance_does():
+    """:meth:`GreedyBot.choose` looks up what kind of decision an option is by its class, worked out once
+    with ``issubclass``: every command of the ruleset is of the kinds ``isinstance`` gives, and a subclass of
+    a command is of its parent's kinds."""
+    from aero_events.core import Command
+    from aero_events.rulesets.aeronautica import bots
+
+    commands = [value for value in vars(c).values() if isinstance(value, type) and issubclass(value, Command)]
+    assert len(commands) > 15
+
+    class Slower(c.SetThrottle, frozen=True, tag="test.SlowerThrottle"):
+        pass
+
+    for command in [*commands, Slower]:
+        kind = bots._KINDS.get(command) or bots._kind(command)
+        for bit, classes in enumerate(bots._KIND_CLASSES):
+            assert bool(kind & (1 << bit)) == issubclass(command, classes), (command, classes)
+    assert bots._kind(Slower) == bots._kind(c.SetThrottle)
+    assert bots._kind(c.SetThrottle) & bots._THROTTLE and not bots._kind(c.SetThrottle) & bots._STEP
+    assert bots._kind(c.PassFiring) & bots._FIRING and bots._kind(c.ManoeuvrePlan) & bots._STEP
+
+
 class _Session:
     """What :meth:`GreedyBot.choose` reads of a session: the ruleset and the state."""
 

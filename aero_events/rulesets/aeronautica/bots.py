@@ -18,11 +18,15 @@ enemies stay where they are, so the plan and Altitude decisions read the values 
 out for the same ends (:meth:`GreedyBot._altitude_column`), and a decision with one option takes it unscored.
 Seeded games of one set-up (``aero simulate``, ``aero compare``, the benchmark) part only by the dice and meet
 the same decisions again: the scorers and a block's values are kept by exactly what they are computed from
-(:meth:`GreedyBot._scorer`, :meth:`GreedyBot._block_values`), so they are looked up, not recomputed.
+(:meth:`GreedyBot._scorer`, :meth:`GreedyBot._block_values`), so they are looked up, not recomputed; a scorer
+met for the first time is put together from the aircraft's own terms and each enemy's, kept likewise
+(:meth:`GreedyBot._own_terms`, :meth:`GreedyBot._enemy_record`: in a game of many aircraft most enemies have not
+moved since the last scorer). What kind of decision an option is, is looked up by its class (:func:`_kind`).
 """
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -78,6 +82,28 @@ _SCORED = (c.ChooseManoeuvre, c.ChooseFirstMover, c.SetThrottle, c.ManoeuvrePlan
            c.UseReroll, c.PlaceReserve, c.TakeOff, c.DropJumpTroops)
 
 
+#: What :meth:`GreedyBot.choose` asks of an option's class (``isinstance`` of these), as bits of :func:`_kind`.
+_KIND_CLASSES = (c.ChooseManoeuvre, c.ChooseFirstMover, c.SetThrottle,
+                 (c.ManoeuvrePlan, c.AdjustAltitude, c.Land, c.RocketBoostOut, c.Hover), c.PlaceAircraft,
+                 (c.FireWeapons, c.LaunchAutonomous, c.PassFiring), (c.AcceptRoll, c.UseReroll), c.PlaceReserve,
+                 (c.TakeOff, c.DropJumpTroops), _SCORED, (c.ChooseFirstMover, c.AcceptRoll, c.UseReroll))
+(_MANOEUVRE, _FIRST_MOVER, _THROTTLE, _STEP, _PLACE, _FIRING, _ROLL, _RESERVE, _TAKE_OFF, _SCORED_KIND,
+ _ASKED) = (1 << bit for bit in range(len(_KIND_CLASSES)))
+#: An option's class -> its :func:`_kind`.
+_KINDS: dict[type, int] = {}
+
+
+def _kind(kind: type) -> int:
+    """The bits of ``_KIND_CLASSES`` an option of class ``kind`` is an instance of (never 0: bit 1 << 11 is
+    set), kept: isinstance depends on the class alone."""
+    bits = 1 << len(_KIND_CLASSES)
+    for bit, classes in enumerate(_KIND_CLASSES):
+        if issubclass(kind, classes):
+            bits |= 1 << bit
+    _KINDS[kind] = bits
+    return bits
+
+
 class GreedyBot:
     """Scores every option one step ahead (see the module docstring)."""
 
@@ -101,16 +127,17 @@ class GreedyBot:
         #: (state, aircraft, :class:`EndScorer`) of the decision under way.
         self._scorer_cache: tuple[Any, Any, EndScorer] | None = None
         #: (what :meth:`_scorer` reads of the aircraft and the state, and of the other side's aircraft, the
-        #: catalogue, the scorer) of the last scorer built or found.
-        self._scorer_reads: tuple[tuple, tuple, Any, EndScorer] | None = None
+        #: catalogue, the scorer, the other side's aircraft) of the last scorer built or found.
+        self._scorer_reads: tuple[tuple, tuple, Any, EndScorer, list] | None = None
 
     # ---------------------------------------------------------------- the decision
 
     def choose(self, session: Any, player: str, options: Sequence[Any]) -> Any:
         first = options[0]
-        if len(options) == 1 and not isinstance(first, (c.ChooseFirstMover, c.AcceptRoll, c.UseReroll)):
+        flags = _KINDS.get(type(first)) or _kind(type(first))  # isinstance by the option's class, worked out once
+        if len(options) == 1 and not flags & _ASKED:
             # the one option is what scoring it, or picking it at random, gives
-            if not isinstance(first, _SCORED):
+            if not flags & _SCORED_KIND:
                 self.random.below(1)  # what random.choice of the one option draws, so the stream stays the same
             return first
         rules, state = session.ruleset, session.state
@@ -118,31 +145,34 @@ class GreedyBot:
         self._ends.clear()
         self._enemy_cache = None
         self._score_terms = None
-        if isinstance(first, c.ChooseManoeuvre):
+        if flags & _MANOEUVRE:
             aircraft = state.aircraft[first.aircraft]
-            mine = [o for o in options if isinstance(o, c.ChooseManoeuvre) and o.aircraft == aircraft.id]
+            kinds, kind, aircraft_id = _KINDS, type(first), aircraft.id
+            mine = [o for o in options if (type(o) is kind or (kinds.get(type(o)) or _kind(type(o))) & _MANOEUVRE)
+                    and o.aircraft == aircraft_id]
             if aircraft.status != FLYING:
                 return max(mine, key=lambda o: self._manoeuvre_value(rules, state, aircraft, o.manoeuvre))
-            return mine[int(np.argmax(self._manoeuvre_values(rules, state, aircraft, [o.manoeuvre for o in mine])))]
-        if isinstance(first, c.ChooseFirstMover):
+            return mine[int(self._manoeuvre_values(rules, state, aircraft, [o.manoeuvre for o in mine]).argmax())]
+        if flags & _FIRST_MOVER:
             # Moving last sees where the enemy went: make the opponent move first.
             return next(o for o in options if o.first != player)
-        if isinstance(first, c.SetThrottle):
+        if flags & _THROTTLE:
             aircraft = state.aircraft[first.aircraft]
-            return options[int(np.argmax(self._throttle_values(rules, state, aircraft, [o.change for o in options])))]
-        if isinstance(first, (c.ManoeuvrePlan, c.AdjustAltitude, c.Land, c.RocketBoostOut, c.Hover)):
+            return options[int(self._throttle_values(rules, state, aircraft, [o.change for o in options]).argmax())]
+        if flags & _STEP:
             aircraft = state.aircraft[state.active]
             values = self._step_values(rules, state, aircraft, options)
             return options[max(range(len(options)), key=values.__getitem__)]
-        if isinstance(first, c.PlaceAircraft):  # the set-up offers placements only (p.34)
+        if flags & _PLACE:  # the set-up offers placements only (p.34)
             return self._best_placement(rules, state, options)
-        if any(isinstance(o, (c.FireWeapons, c.LaunchAutonomous, c.PassFiring)) for o in options):
+        kinds = _KINDS
+        if any((kinds.get(type(o)) or _kind(type(o))) & _FIRING for o in options):
             return max(options, key=lambda o: self._volley_value(rules, state, o))
-        if isinstance(first, (c.AcceptRoll, c.UseReroll)):
+        if flags & _ROLL:
             return self._reroll_choice(state, options)
-        if isinstance(first, c.PlaceReserve):
+        if flags & _RESERVE:
             return max(options, key=lambda o: self._placement_value(rules, state, o))
-        take_off = [o for o in options if isinstance(o, (c.TakeOff, c.DropJumpTroops))]
+        take_off = [o for o in options if (kinds.get(type(o)) or _kind(type(o))) & _TAKE_OFF]
         if take_off:
             return take_off[0]
         return self.random.choice(options)
@@ -410,8 +440,9 @@ class GreedyBot:
         """:meth:`_manoeuvre_value` of each manoeuvre of ``numbers`` for a flying aircraft: every flight of every
         one at every Throttle setting (p.15-17) scored at once (:mod:`.greedy_tables`), the same values."""
         profile = rules.profile(aircraft)
-        speeds = tuple(aircraft.speed + change for change in
-                       movement.throttle_options(profile, aircraft.speed, rules.options.throttle_past_limits))
+        speed = aircraft.speed
+        speeds = tuple([speed + change for change in
+                        movement.throttle_options(profile, speed, rules.options.throttle_past_limits)])
         block = flight_block(_manoeuvres_of(rules.manoeuvres, tuple(numbers)), aircraft.facing, speeds)
         values = self._block_values(rules, state, aircraft, block, _stall_rows("manoeuvre", profile.min_speed))
         best = np.maximum.reduceat(values, block.starts).reshape(len(numbers), len(speeds)).max(axis=1)
@@ -422,7 +453,8 @@ class GreedyBot:
         """:meth:`_throttle_value` of each Speed change of ``changes`` (p.15), scored at once."""
         profile = rules.profile(aircraft)
         manoeuvre = rules.manoeuvres.get(aircraft.revealed) if aircraft.revealed is not None else None
-        block = flight_block((manoeuvre,), aircraft.facing, tuple(aircraft.speed + change for change in changes))
+        speed = aircraft.speed
+        block = flight_block((manoeuvre,), aircraft.facing, tuple([speed + change for change in changes]))
         rows = _stall_rows("throttle", profile.min_speed, profile.can_hover, aircraft.stalled)
         return np.maximum.reduceat(self._block_values(rules, state, aircraft, block, rows, remember=True),
                                    block.starts)
@@ -499,7 +531,7 @@ class GreedyBot:
             best = best.take(block.inverse)
             off_board = block.crossing_off_board(board, hex, scorer.rooms)
             values = best if off_board is block.stays_on else np.where(off_board, scorer.off_board_value, best)
-            values.flags.writeable = False
+            values.setflags(write=False)
             if len(_BLOCK_VALUES) > 1 << 11:
                 _BLOCK_VALUES.clear()
             _BLOCK_VALUES[key] = (scorer, block, rows, values, scorer.known if remember else None)
@@ -524,13 +556,17 @@ class GreedyBot:
         # scorer reads. Seeded games of one set-up meet equal states again: the scorers are kept by these values.
         catalogue = rules.catalogue
         owner = aircraft.owner
-        others = tuple([(other.status, other.ground_defence, other.hex, other.facing, other.altitude, other.stalled,
-                         other.spinning, other.moved, other.points, other.starting_structure, other.weapons,
-                         other.ammo) for other in state.aircraft.values() if other.owner != owner])
+        objects = [other for other in state.aircraft.values() if other.owner != owner]
         reads = (id(catalogue), state.board, state.phase == "movement", aircraft.owner, aircraft.profile,
                  aircraft.upgrades, aircraft.points, aircraft.starting_structure, aircraft.structure,
                  aircraft.altitude, aircraft.weapons, aircraft.ammo)
         last = self._scorer_reads
+        if last is not None and len(last[4]) == len(objects) and all(map(operator.is_, last[4], objects)):
+            others = last[1]  # the same aircraft (states are immutable): the same values
+        else:
+            others = tuple([(other.status, other.ground_defence, other.hex, other.facing, other.altitude,
+                             other.stalled, other.spinning, other.moved, other.points, other.starting_structure,
+                             other.weapons, other.ammo) for other in objects])
         if last is not None and last[0] == reads and last[1] == others and last[2] is catalogue:
             self._scorer_cache = (state, aircraft, last[3])
             return last[3]
@@ -539,69 +575,105 @@ class GreedyBot:
         if kept is not None and kept[0] is catalogue:
             scorer = kept[1]
         else:
-            scorer = self._build_scorer(rules, state, aircraft)
+            scorer = self._build_scorer(rules, state, aircraft, reads, others)
             if len(_SCORERS_BY_READS) > 1 << 11:
                 _SCORERS_BY_READS.clear()
             _SCORERS_BY_READS[key] = (catalogue, scorer)
-        self._scorer_reads = (reads, others, catalogue, scorer)
+        self._scorer_reads = (reads, others, catalogue, scorer, objects)
         self._scorer_cache = (state, aircraft, scorer)
         return scorer
 
-    def _build_scorer(self, rules: Any, state: GameState, aircraft: AircraftState) -> EndScorer:
-        """The :class:`~.greedy_tables.EndScorer` of :meth:`_scorer`, looked up by the values it is built from
-        or built."""
-        (_, _, _, unit, _, stall_penalty, breaking_up, edge_penalty, max_altitude, min_speed, max_speed,
-         start_altitude, crash_penalty) = _score_terms(rules, state, aircraft)
+    def _build_scorer(self, rules: Any, state: GameState, aircraft: AircraftState, reads: tuple | None = None,
+                      others: tuple | None = None) -> EndScorer:
+        """The :class:`~.greedy_tables.EndScorer` of :meth:`_scorer` (``reads`` and ``others`` what it read of
+        the aircraft and of the other side's aircraft, in the state's order), looked up by the values it is
+        built from or built; the aircraft's own terms and each enemy's are kept by what they are read from
+        (:meth:`_own_terms`, :meth:`_enemy_record`)."""
+        if reads is None or others is None:
+            return self._scorer_built(rules, state, aircraft)
         catalogue, board = rules.catalogue, rules.board(state)
-        moving = state.phase == "movement"
-        enemies = self._enemies(state, aircraft)
-        terms = []
-        for enemy in enemies:
-            # as _enemy_terms and _exchange_rows weigh them
-            certainty = 1.0 if enemy.moved or not moving else UNMOVED_WEIGHT
-            terms.append((enemy.hex[0], enemy.hex[1], enemy.facing, enemy.altitude, enemy.stalled or enemy.spinning,
-                          certainty * DEFENCE_WEIGHT * unit, certainty * _point_value(enemy), enemy.weapons,
-                          tuple([left == 0 for left in enemy.ammo])))
-        key = (id(catalogue), id(board), aircraft.weapons, tuple([left == 0 for left in aircraft.ammo]), tuple(terms),
-               unit, stall_penalty, breaking_up, edge_penalty, max_altitude, min_speed, max_speed, start_altitude,
-               crash_penalty, -10.0 * max(aircraft.points, 1))
+        own = self._own_terms(rules, state, aircraft, reads)
+        moving = reads[2]
+        records = [self._enemy_record(rules, own, other, moving) for other in others
+                   if other[0] == FLYING and not other[1]]  # the enemies of _enemies, in the state's order
+        key = own[0] + (tuple([record[0] for record in records]),) + own[1]
         cached = _SCORERS.get(key)
         if cached is not None and cached[0] is catalogue and cached[1] is board:
-            scorer = cached[2]
-        else:
-            scorer = EndScorer([self._enemy_terms_of(rules, aircraft, key[3], term, enemy, start_altitude)
-                                for term, enemy in zip(terms, enemies, strict=True)],
-                               CLOSING_WEIGHT * unit, _room_table(board), start_altitude, stall_penalty, crash_penalty,
-                               breaking_up, edge_penalty, max_altitude, min_speed, max_speed, key[-1])
-            if len(_SCORERS) > 1 << 12:
-                _SCORERS.clear()
-            _SCORERS[key] = (catalogue, board, scorer)
+            return cached[2]
+        scorer = EndScorer([record[1] for record in records], *own[2])
+        if len(_SCORERS) > 1 << 12:
+            _SCORERS.clear()
+        _SCORERS[key] = (catalogue, board, scorer)
         return scorer
 
-    def _enemy_terms_of(self, rules: Any, aircraft: AircraftState, spent: tuple[bool, ...], term: tuple,
-                        enemy: AircraftState, start_altitude: int) -> EnemyTerms:
-        """The :class:`~.greedy_tables.EnemyTerms` of ``enemy`` (``term`` as :meth:`_build_scorer` reads it)
-        against ``aircraft`` (``spent``: which of its weapons are out of Ammo) starting at ``start_altitude``;
-        kept by those values (the scorers of the aircraft of one side share them while the enemy stays)."""
+    def _own_terms(self, rules: Any, state: GameState, aircraft: AircraftState, reads: tuple) -> tuple:
+        """What a scorer reads of the aircraft alone, by ``reads`` (see :meth:`_scorer`): the start and the end
+        of the key of :data:`_SCORERS`, the arguments of :class:`~.greedy_tables.EndScorer` after the enemies,
+        its damage grid and the worth of a Structure point."""
         catalogue = rules.catalogue
-        key = (id(catalogue), aircraft.weapons, spent, term, start_altitude)
-        known = _ENEMY_TERMS.get(key)
+        known = _OWN_TERMS.get(reads)
         if known is not None and known[0] is catalogue:
             return known[1]
-        terms = EnemyTerms(*term[:7], self._damage_grid(rules, aircraft), self._damage_grid(rules, enemy),
-                           start_altitude)
-        if len(_ENEMY_TERMS) > 1 << 12:
-            _ENEMY_TERMS.clear()
-        _ENEMY_TERMS[key] = (catalogue, terms)
-        return terms
+        (_, _, _, unit, _, stall_penalty, breaking_up, edge_penalty, max_altitude, min_speed, max_speed,
+         start_altitude, crash_penalty) = _score_terms(rules, state, aircraft)
+        board = rules.board(state)
+        off_board_value = -10.0 * max(aircraft.points, 1)
+        own = ((id(catalogue), id(board), aircraft.weapons, tuple([left == 0 for left in aircraft.ammo])),
+               (unit, stall_penalty, breaking_up, edge_penalty, max_altitude, min_speed, max_speed, start_altitude,
+                crash_penalty, off_board_value),
+               (CLOSING_WEIGHT * unit, _room_table(board), start_altitude, stall_penalty, crash_penalty, breaking_up,
+                edge_penalty, max_altitude, min_speed, max_speed, off_board_value),
+               self._damage_grid(rules, aircraft), unit, start_altitude)
+        if len(_OWN_TERMS) > 1 << 12:
+            _OWN_TERMS.clear()
+        _OWN_TERMS[reads] = (catalogue, own)
+        return own
+
+    def _enemy_record(self, rules: Any, own: tuple, other: tuple, moving: bool) -> tuple:
+        """(what the key of :data:`_SCORERS` holds of an enemy, its :class:`~.greedy_tables.EnemyTerms`) from
+        what :meth:`_scorer` reads of it (``other``) against the aircraft of ``own`` (:meth:`_own_terms`) in
+        the Movement phase or not; kept by those (an unmoved enemy is met again by the next scorer)."""
+        key = (other, moving, id(own))
+        known = _ENEMY_RECORDS.get(key)
+        if known is not None and known[0] is own:
+            return known[1]
+        (_, _, hex, facing, altitude, stalled, spinning, moved, points, starting_structure, weapons, ammo) = other
+        unit, start_altitude = own[4], own[5]
+        # as _enemy_terms and _exchange_rows weigh them
+        certainty = 1.0 if moved or not moving else UNMOVED_WEIGHT
+        worth = points / max(starting_structure, 1) if points else 5.0  # _point_value
+        term = (hex[0], hex[1], facing, altitude, stalled or spinning, certainty * DEFENCE_WEIGHT * unit,
+                certainty * worth, weapons, tuple([left == 0 for left in ammo]))
+        record = (term, EnemyTerms(*term[:7], own[3], self._weapons_grid(rules, weapons, ammo), start_altitude))
+        if len(_ENEMY_RECORDS) > 1 << 12:
+            _ENEMY_RECORDS.clear()
+        _ENEMY_RECORDS[key] = (own, record)
+        return record
+
+    def _scorer_built(self, rules: Any, state: GameState, aircraft: AircraftState) -> EndScorer:
+        """:meth:`_build_scorer` from the state alone (what it reads, read here)."""
+        owner = aircraft.owner
+        others = tuple([(other.status, other.ground_defence, other.hex, other.facing, other.altitude, other.stalled,
+                         other.spinning, other.moved, other.points, other.starting_structure, other.weapons,
+                         other.ammo) for other in state.aircraft.values() if other.owner != owner])
+        reads = (id(rules.catalogue), state.board, state.phase == "movement", aircraft.owner, aircraft.profile,
+                 aircraft.upgrades, aircraft.points, aircraft.starting_structure, aircraft.structure,
+                 aircraft.altitude, aircraft.weapons, aircraft.ammo)
+        return self._build_scorer(rules, state, aircraft, reads, others)
 
     def _damage_grid(self, rules: Any, firer: AircraftState) -> np.ndarray:
         """:func:`~.greedy_tables.damage_grid` of the weapons ``firer`` carries with the Ammo it has left, kept
         beside :func:`_damage_table`."""
+        return self._weapons_grid(rules, firer.weapons, firer.ammo)
+
+    def _weapons_grid(self, rules: Any, weapons: tuple[str, ...], ammo: tuple[int | None, ...]) -> np.ndarray:
+        """:meth:`_damage_grid` of an aircraft carrying ``weapons`` with ``ammo`` left (only which are spent
+        counts)."""
         catalogue = rules.catalogue
-        key = (id(catalogue), firer.weapons, tuple([left == 0 for left in firer.ammo]))
+        key = (id(catalogue), weapons, tuple([left == 0 for left in ammo]))
         known = _DAMAGE_GRIDS.get(key)
         if known is None or known[0] is not catalogue:
+            firer = _Armed(weapons, ammo)
             grid = damage_grid(lambda band, arcs, above: self._weapon_terms(rules, firer, band, arcs, above), chance)
             known = _DAMAGE_GRIDS[key] = (catalogue, grid)
         return known[1]
@@ -824,12 +896,21 @@ def _room_table(board: Any) -> RoomTable:
 _SCORERS_BY_READS: dict[tuple, tuple[Any, EndScorer]] = {}
 #: The values an :class:`~.greedy_tables.EndScorer` is built from -> (catalogue, board, the scorer).
 _SCORERS: dict[tuple, tuple[Any, Any, EndScorer]] = {}
+#: What :meth:`GreedyBot._scorer` reads of an aircraft -> (catalogue, :meth:`GreedyBot._own_terms`).
+_OWN_TERMS: dict[tuple, tuple[Any, tuple]] = {}
+#: (what :meth:`GreedyBot._scorer` reads of an enemy, Movement phase, id of the own terms) -> (own terms,
+#: :meth:`GreedyBot._enemy_record`).
+_ENEMY_RECORDS: dict[tuple, tuple[tuple, tuple]] = {}
+
+
+class _Armed(msgspec.Struct, frozen=True):
+    """What :meth:`GreedyBot._weapon_terms` reads of a firer: its weapons and the Ammo left of each."""
+
+    weapons: tuple[str, ...]
+    ammo: tuple[int | None, ...]
 #: (id of the scorer, id of the flight block, the frame index of the start, id of the stall rows, remembered) ->
 #: (scorer, block, rows, :meth:`GreedyBot._block_values`, what the scorer remembered): see there.
 _BLOCK_VALUES: dict[tuple, tuple] = {}
-#: (id of the catalogue, my weapons and which are out of Ammo, the enemy's terms, my Altitude) -> (catalogue,
-#: :class:`~.greedy_tables.EnemyTerms`): see :meth:`GreedyBot._enemy_terms_of`.
-_ENEMY_TERMS: dict[tuple, tuple[Any, EnemyTerms]] = {}
 #: (id of the catalogue, weapons, which are out of Ammo) -> (catalogue, :func:`~.greedy_tables.damage_grid`).
 _DAMAGE_GRIDS: dict[tuple, tuple[Any, np.ndarray]] = {}
 
@@ -859,7 +940,8 @@ _PLAN_BLOCKS: dict[tuple, tuple[FlightBlock | None, list[int]]] = {}
 
 def _plan_block(rules: Any, aircraft: AircraftState, plans: Sequence[Any]) -> tuple[FlightBlock | None, list[int]]:
     """The flights of the legal plans of ``plans`` (:func:`movement.plan_flight`, p.16-17) from the origin (the
-    same from every hex, moved), a segment each, and the indexes of those plans (None: none is legal)."""
+    same from every hex, moved), in order, as one segment (all are flown at the aircraft's Speed), and the
+    indexes of those plans (None: none is legal)."""
     manoeuvre = rules.manoeuvres.get(aircraft.revealed) if aircraft.revealed is not None else None
     key = (manoeuvre, aircraft.speed, aircraft.facing,
            tuple([(plan.side, tuple(plan.stage_hexes), tuple(plan.facings)) for plan in plans]))
@@ -869,15 +951,15 @@ def _plan_block(rules: Any, aircraft: AircraftState, plans: Sequence[Any]) -> tu
     if len(_PLAN_BLOCKS) > 1 << 14:
         _PLAN_BLOCKS.clear()
     origin = msgspec.structs.replace(aircraft, hex=Hex(0, 0))
-    parts, legal = [], []
+    flights, legal = [], []
     for index, (side, stage_hexes, facings) in enumerate(key[3]):
         flight = movement.plan_flight(rules, origin, side, stage_hexes, facings)
         if flight is not None:
             end = flight.path[-1] if flight.path else (0, 0)
-            parts.append(FlightPart.of([(end[0], end[1], flight.final_facing, bool(flight.stage_hexes),
-                                         [(cell[0], cell[1]) for cell in flight.path])], aircraft.speed))
+            flights.append((end[0], end[1], flight.final_facing, bool(flight.stage_hexes),
+                            [(cell[0], cell[1]) for cell in flight.path]))
             legal.append(index)
-    known = _PLAN_BLOCKS[key] = (FlightBlock(parts) if parts else None, legal)
+    known = _PLAN_BLOCKS[key] = (FlightBlock([FlightPart.of(flights, aircraft.speed)]) if flights else None, legal)
     return known
 
 

@@ -23,6 +23,7 @@ each one array lookup. The flights of a manoeuvre at a Speed are worked out once
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -189,9 +190,12 @@ def reach_ends(manoeuvre: Any, facing: int, speed: int
 
 class FlightPart(tuple):
     """Flights from the origin, flown at one Speed, as arrays: ``(end_q, end_r, final_facing, staged, speed,
-    cells_q, cells_r, crosses, reach)``; ``crosses[i]`` the indexes into the cells of the hexes flight ``i``
-    crosses, padded with -1 to ``SPEEDS`` columns at least (a flight crosses a hex per Speed point, p.16);
-    ``reach`` the farthest any of its hexes lies from the origin along an axis."""
+    cells_q, cells_r, crosses, reach, flights, cells, steps)``; ``crosses[i]`` the indexes into the cells of the
+    hexes flight ``i`` crosses, padded with -1 to ``SPEEDS`` columns at least (a flight crosses a hex per Speed
+    point, p.16); ``reach`` the farthest any of its hexes lies from the origin along an axis; ``flights`` the rows
+    end_q, end_r, final facing, staged (0 or 1) and Speed of each flight, ``cells`` the rows cells_q and
+    cells_r, as one array each (the first fields are those rows), and ``steps`` the transpose of ``crosses``
+    (a row per step), so that a block joins them at once."""
 
     __slots__ = ()
 
@@ -200,17 +204,17 @@ class FlightPart(tuple):
         """The part of ``flights``: (end q, end r, final facing, staged, the hexes crossed) each."""
         cells: dict[tuple[int, int], int] = {}
         rows = [[cells.setdefault(cell, len(cells)) for cell in crossed] for *_, crossed in flights]
-        crosses = np.full((len(rows), max([len(row) for row in rows] + [SPEEDS])), -1, dtype=np.intp)
-        for index, row in enumerate(rows):
-            crosses[index, :len(row)] = row
-        return cls((np.array([flight[0] for flight in flights], dtype=np.int64),
-                    np.array([flight[1] for flight in flights], dtype=np.int64),
-                    np.array([flight[2] for flight in flights], dtype=np.intp),
-                    np.array([flight[3] for flight in flights], dtype=bool), speed,
-                    np.array([cell[0] for cell in cells], dtype=np.int64),
-                    np.array([cell[1] for cell in cells], dtype=np.int64), crosses,
-                    max([abs(value) for flight in flights for value in flight[:2]]
-                        + [abs(value) for cell in cells for value in cell] + [0])))
+        width = max([len(row) for row in rows] + [SPEEDS])
+        crosses = np.array([row + [-1] * (width - len(row)) for row in rows], dtype=np.intp).reshape(len(rows), width)
+        packed = np.array([[flight[0] for flight in flights], [flight[1] for flight in flights],
+                           [flight[2] for flight in flights], [int(flight[3]) for flight in flights],
+                           [speed] * len(flights)], dtype=np.int64).reshape(5, len(flights))
+        packed_cells = np.array([[cell[0] for cell in cells], [cell[1] for cell in cells]],
+                                dtype=np.int64).reshape(2, len(cells))
+        return cls((packed[0], packed[1], packed[2], packed[3].astype(bool), speed, packed_cells[0], packed_cells[1],
+                    crosses, max([abs(value) for flight in flights for value in flight[:2]]
+                                 + [abs(value) for cell in cells for value in cell] + [0]), packed, packed_cells,
+                    np.ascontiguousarray(crosses.T)))
 
 
 @lru_cache(maxsize=4096)
@@ -245,28 +249,24 @@ class FlightBlock:
     def __init__(self, parts: Sequence[FlightPart]):
         sizes = [len(part[0]) for part in parts]
         self.starts = np.cumsum([0, *sizes[:-1]]).astype(np.intp)
-        self.end_q = np.concatenate([part[0] for part in parts])
-        self.end_r = np.concatenate([part[1] for part in parts])
-        self.facing = np.concatenate([part[2] for part in parts])
-        self.staged = np.concatenate([part[3] for part in parts])
-        self.speed = np.repeat(np.array([part[4] for part in parts], dtype=np.int64), sizes)
-        self.cells_q = np.concatenate([part[5] for part in parts])
-        self.cells_r = np.concatenate([part[6] for part in parts])
+        # every part's rows joined at once (FlightPart: flights, cells): the fields are rows of the two
+        self.end_q, self.end_r, self.facing, staged, self.speed = np.concatenate([part[9] for part in parts], axis=1)
+        self.staged = staged.astype(bool)
+        self.cells_q, self.cells_r = np.concatenate([part[10] for part in parts], axis=1)
         longest = max(part[7].shape[1] for part in parts)
-        crosses = np.concatenate([part[7] if part[7].shape[1] == longest else np.pad(
-            part[7], ((0, 0), (0, longest - part[7].shape[1])), constant_values=-1) for part in parts])
+        steps = np.concatenate([part[11] if part[11].shape[0] == longest else np.pad(
+            part[11], ((0, longest - part[11].shape[0]), (0, 0)), constant_values=-1) for part in parts], axis=1)
         first_cell = np.repeat(np.cumsum([0] + [len(part[5]) for part in parts[:-1]]), sizes)
         # by step of the flights, a row each: the check of every flight is then a few long element-wise ands
-        self.crosses = np.ascontiguousarray(np.where(crosses < 0, len(self.cells_q), crosses + first_cell[:, None]).T)
+        self.crosses = np.where(steps < 0, len(self.cells_q), steps + first_cell)
         self.key = self.end_q * Q_STRIDE + self.end_r * R_STRIDE
         self.key_facing = self.key + self.facing
         self.key_less_facing = self.key - self.facing
         self.cells_key = self.cells_q * Q_STRIDE + self.cells_r * R_STRIDE
         self.fastest = int(self.speed.max())
         # the distinct (end, facing, Speed, staged): many flights end alike
-        speed_staged = self.speed * 2 + self.staged
-        _, first, self.inverse = np.unique((self.key * 8 + self.facing) * (4 * SPEEDS) + speed_staged,
-                                           return_index=True, return_inverse=True)
+        speed_staged = self.speed * 2 + staged
+        _, first, self.inverse = _unique((self.key * 8 + self.facing) * (4 * SPEEDS) + speed_staged)
         self.distinct_key = self.key[first]
         self.distinct_key_facing = self.key_facing[first]
         self.distinct_facing = self.facing[first]
@@ -284,9 +284,9 @@ class FlightBlock:
         self.spans = None
         if len(self.cells_q):
             dq, dr = self.cells_q, self.cells_r
-            self.spans = (int(dq.min()), int(dq.max()),
-                          tuple((int((dr + ((parity + dq) >> 1)).min()), int((dr + ((parity + dq) >> 1)).max()))
-                                for parity in (0, 1)))
+            even, odd = dr + (dq >> 1), dr + ((dq + 1) >> 1)
+            self.spans = (int(dq.min()), int(dq.max()), ((int(even.min()), int(even.max())),
+                                                          (int(odd.min()), int(odd.max()))))
 
     def crossing_off_board(self, board: Any, hex: Hex, rooms: RoomTable | None = None) -> np.ndarray:
         """Which flights flown from ``hex`` cross a hex off the board (p.17); from ``rooms`` when it covers
@@ -309,6 +309,19 @@ class FlightBlock:
         if cells_on.all():
             return np.zeros(len(self.key), dtype=bool)
         return ~np.logical_and.reduce(np.append(cells_on, True).take(self.crosses), axis=0)
+
+
+def _unique(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``np.unique(values, return_index=True, return_inverse=True)`` of a 1-D array: the sorted distinct values,
+    the index of the first of each, and the distinct value of each (by a stable sort, as numpy does it)."""
+    order = values.argsort(kind="stable")
+    ordered = values.take(order)
+    new = np.empty(len(values), dtype=bool)
+    new[:1] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
+    inverse = np.empty(len(values), dtype=np.intp)
+    inverse[order] = np.cumsum(new) - 1
+    return ordered[new], order[new], inverse
 
 
 @lru_cache(maxsize=4096)
@@ -362,18 +375,19 @@ class EnemyTerms:
     end's index less its facing gives the entry of :func:`frame_geometry`) and of my hex for its fire
     (``theirs_at``: plus an end's index), the weights of its threat and exposure (``defence``, ``worth``), and
     the damage each side deals by Altitude change and geometry class, times those weights (``dealt[k, class]``
-    times ``worth``, ``taken[class * 2K + evading * K + k]`` times ``defence``)."""
+    times ``worth``, ``taken[class * 2K + evading * K + k]`` times ``defence``; kept by what they are worked out
+    from, so that the enemies of many scorers share them)."""
 
-    __slots__ = ("dealt", "defence", "hex", "mine_at", "taken", "theirs_at", "worth")
+    __slots__ = ("dealt", "defence", "hex", "less_taken", "mine_at", "taken", "theirs_at", "worth")
 
     def __init__(self, q: int, r: int, facing: int, altitude: int, evading: bool, defence: float, worth: float,
                  mine: np.ndarray, theirs: np.ndarray, start_altitude: int):
         self.hex = Hex(q, r)
-        self.mine_at = frame_origin(q, r)
-        self.theirs_at = frame_origin(-q, -r) + facing
+        self.mine_at = (q + FRAME_SPAN) * Q_STRIDE + (r + FRAME_SPAN) * R_STRIDE  # frame_origin(q, r)
+        self.theirs_at = (FRAME_SPAN - q) * Q_STRIDE + (FRAME_SPAN - r) * R_STRIDE + facing
         self.defence, self.worth = defence, worth
-        dealt, taken = _enemy_damage(mine, theirs, altitude, evading, start_altitude)
-        self.dealt, self.taken = worth * dealt, defence * taken  # the products the scores add, entry by entry
+        self.dealt, self.taken, self.less_taken = _weighted_damage(mine, theirs, altitude, evading, start_altitude,
+                                                                   worth, defence)
 
 
 _ENEMY_DAMAGE: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
@@ -381,7 +395,7 @@ _ENEMY_DAMAGE: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
 def _enemy_damage(mine: np.ndarray, theirs: np.ndarray, altitude: int, evading: bool, start_altitude: int
                   ) -> tuple[np.ndarray, np.ndarray]:
-    """(dealt, taken) of :class:`EnemyTerms`; kept by the grids' identity and the Altitudes."""
+    """(dealt, taken) of :class:`EnemyTerms` before the weights; kept by the grids' identity and the Altitudes."""
     key = (id(mine), id(theirs), altitude, evading, start_altitude)
     known = _ENEMY_DAMAGE.get(key)
     if known is not None and known[0] is mine and known[1] is theirs:
@@ -401,7 +415,58 @@ def _enemy_damage(mine: np.ndarray, theirs: np.ndarray, altitude: int, evading: 
     return dealt, taken
 
 
+#: (the key of :func:`_enemy_damage`, worth, defence) -> (mine, theirs, :func:`_weighted_damage`).
+_WEIGHTED_DAMAGE: dict[tuple, tuple[np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray]]] = {}
 
+
+def _weighted_damage(mine: np.ndarray, theirs: np.ndarray, altitude: int, evading: bool, start_altitude: int,
+                     worth: float, defence: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`_enemy_damage` times ``worth`` and ``defence``, entry by entry (the products the scores add), and
+    the damage taken negated (``-(defence * x)``: the term a score less it adds, ``v - y`` being ``v + -y``);
+    kept likewise."""
+    key = (id(mine), id(theirs), altitude, evading, start_altitude, worth, defence)
+    known = _WEIGHTED_DAMAGE.get(key)
+    if known is not None and known[0] is mine and known[1] is theirs:
+        return known[2]
+    if len(_WEIGHTED_DAMAGE) > 1 << 14:
+        _WEIGHTED_DAMAGE.clear()
+    dealt, taken = _enemy_damage(mine, theirs, altitude, evading, start_altitude)
+    dealt, taken = worth * dealt, defence * taken
+    weighted = (dealt, taken, -taken)
+    _WEIGHTED_DAMAGE[key] = (mine, theirs, weighted)
+    return weighted
+
+
+#: (ids of the enemies' dealt and negated taken tables) -> (those tables, :func:`_stacked_damage`).
+_STACKED_DAMAGE: dict[tuple, tuple[tuple, tuple]] = {}
+
+
+def _stacked_damage(enemies: Sequence[EnemyTerms]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every enemy's terms in one flat table, enemy by enemy: the damage I deal it (``dealt[k, class]``) and
+    the damage it deals me, negated (``less_taken``); where each enemy's row ``k`` of ``dealt`` starts
+    (``(enemies, K, 1)``) and where its ``less_taken`` starts (``(enemies, 1)``). Kept by the tables' identity
+    (many scorers share them)."""
+    tables = tuple([enemy.dealt for enemy in enemies] + [enemy.less_taken for enemy in enemies])
+    key = tuple(map(id, tables))
+    known = _STACKED_DAMAGE.get(key)
+    if known is not None and all(map(operator.is_, known[0], tables)):
+        return known[1]
+    if len(_STACKED_DAMAGE) > 1 << 12:
+        _STACKED_DAMAGE.clear()
+    count = len(enemies)
+    rows, width = tables[0].shape
+    stacked = (np.concatenate([part for enemy in enemies for part in (enemy.dealt.reshape(-1), enemy.less_taken)]),
+               *_stacked_starts(count, rows, width, len(tables[count])))
+    _STACKED_DAMAGE[key] = (tables, stacked)
+    return stacked
+
+
+@lru_cache(maxsize=64)
+def _stacked_starts(count: int, rows: int, width: int, taken: int) -> tuple[np.ndarray, np.ndarray]:
+    """Where each row of each enemy's ``dealt`` starts in :func:`_stacked_damage`'s table (``(count, rows, 1)``)
+    and where each enemy's ``less_taken`` does (``(count, 1)``): ``rows * width`` dealt entries, then ``taken``."""
+    starts = np.arange(count) * (rows * width + taken)
+    return starts[:, None, None] + (np.arange(rows) * width)[None, :, None], (starts + rows * width)[:, None]
 
 
 class EndScorer:
@@ -418,27 +483,20 @@ class EndScorer:
                  max_altitude: int, min_speed: int, max_speed: int, off_board_value: float):
         self.enemies, self.closing, self.rooms = enemies, closing, rooms
         if len(enemies) > 1:
-            # every enemy's tables one after the other, so that their lookups are one array operation each;
-            # my fire by Altitude change (rows) and geometry class of each enemy in turn (columns)
-            self.mine_at = np.array([enemy.mine_at for enemy in enemies], dtype=np.int64)[:, None]
-            self.theirs_at = np.array([enemy.theirs_at for enemy in enemies], dtype=np.int64)[:, None]
-            self.dealt = np.concatenate([enemy.dealt for enemy in enemies], axis=1)
-            self.dealt_from = (np.arange(len(enemies)) * enemies[0].dealt.shape[1])[:, None]
-            self.taken = np.concatenate([enemy.taken for enemy in enemies])
-            self.taken_from = (np.arange(len(enemies)) * len(enemies[0].taken))[:, None]
+            self.mine_at, self.theirs_at = np.array([enemy.mine_at for enemy in enemies] + [
+                enemy.theirs_at for enemy in enemies], dtype=np.int64).reshape(2, len(enemies), 1)
+            self.table, self.dealt_rows, self.taken_from = _stacked_damage(enemies)
         elif enemies:
             self.dealt, self.taken = enemies[0].dealt, enemies[0].taken
         #: The ends last kept by :meth:`remember` (each as one integer, by its index), their best values and
         #: their columns.
         self.known: tuple[dict[int, int], np.ndarray, np.ndarray] | None = None
-        self.enemies_inside = all(rooms.covers(enemy.hex, 0) for enemy in enemies)
+        covers = rooms.covers
+        self.enemies_inside = all(covers(enemy.hex, 0) for enemy in enemies)
         self.edge_penalty, self.off_board_value, self.min_speed = edge_penalty, off_board_value, min_speed
-        #: whether a change dives to Altitude 0, and the Crash penalty of each change (p.19)
-        self.crashes = start_altitude + int(CHANGES[0]) <= 0
-        self.crashing = np.where(start_altitude + CHANGES <= 0, crash_penalty, 0.0)[:, None] if self.crashes \
-            else None
-        self.taken_at, self.row_terms, self.edging = _speed_tables(start_altitude, stall_penalty, breaking_up,
-                                                                   edge_penalty, max_altitude, min_speed, max_speed)
+        #: whether a change dives to Altitude 0, and the Crash penalty of each change (p.19); the tables by row
+        (self.crashes, self.crashing, self.taken_at, self.row_terms, self.edging) = _speed_tables(
+            start_altitude, stall_penalty, breaking_up, edge_penalty, max_altitude, min_speed, max_speed, crash_penalty)
 
     def covers(self, hex: Hex, block: FlightBlock) -> bool:
         """Whether the tables hold every flight of ``block`` from ``hex``, and every enemy from there."""
@@ -480,15 +538,15 @@ class EndScorer:
         _, taken_at, by_row, edge_at = terms
         count = len(self.enemies)
         if count > 1:
-            # each enemy in turn, as _end_value adds them: dealt, then taken
+            # each enemy in turn, as _end_value adds them: dealt, then taken (added negated: v - y is v + -y),
+            # gathered enemy by enemy from the one table and summed along the first axis, which numpy adds
+            # row after row in order (test_greedy_fast.py checks it): 0.0 + x is x, x never -0.0
             mine = (self.mine_at - here) - block.distinct_key_less_facing
-            dealt = self.dealt.take(classes.take(mine) + self.dealt_from, axis=1)
-            taken = self.taken.take((classes_taken.take(block.distinct_key + (self.theirs_at + here))
-                                     + self.taken_from)[None, :, :] + taken_at[:, None, :])
-            value = dealt[:, 0] - taken[:, 0]  # 0.0 + x is x: x is never -0.0
-            for enemy in range(1, count):
-                value += dealt[:, enemy]
-                value -= taken[:, enemy]
+            index = np.empty((count, 2, *taken_at.shape), dtype=np.intp)
+            np.add(classes.take(mine)[:, None, :], self.dealt_rows, out=index[:, 0])
+            np.add((classes_taken.take(block.distinct_key + (self.theirs_at + here)) + self.taken_from)[:, None, :],
+                   taken_at, out=index[:, 1])
+            value = np.add.reduce(self.table.take(index).reshape(2 * count, *taken_at.shape), axis=0)
             value -= self.closing * distances.take(mine).min(axis=0)
         elif count:
             enemy = self.enemies[0]
@@ -530,17 +588,20 @@ def row_terms(block: FlightBlock, rows: np.ndarray, scorer: EndScorer) -> tuple:
     return terms
 
 
-_SPEED_TABLES: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+_SPEED_TABLES: dict[tuple, tuple[bool, np.ndarray | None, np.ndarray, np.ndarray, np.ndarray]] = {}
 
 
 def _speed_tables(start_altitude: int, stall_penalty: float | None, breaking_up: float, edge_penalty: float,
-                  max_altitude: int, min_speed: int, max_speed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The tables of :class:`EndScorer`, a row per Altitude change, by ``2 * Speed + stalled``: where its damage
+                  max_altitude: int, min_speed: int, max_speed: int, crash_penalty: float = 0.0
+                  ) -> tuple[bool, np.ndarray | None, np.ndarray, np.ndarray, np.ndarray]:
+    """Whether an Altitude change dives to Altitude 0 and the Crash penalty of each change (a column; None
+    when none does, p.19), and the tables of :class:`EndScorer`, a row per Altitude change, by
+    ``2 * Speed + stalled``: where its damage
     taken is (``evading * K + k``, evading: Stalled, p.22); the Stall term (p.18) and the Breaking Up term
     (p.19; +inf for an Altitude change the Speed does not allow, p.18, so that the value is -inf), one table
     each; and by ``row * (_ROOMS + 1) + room ahead``, the edge penalty for the hexes needed beyond the room
     (p.17)."""
-    key = (start_altitude, stall_penalty, breaking_up, edge_penalty, max_altitude, min_speed, max_speed)
+    key = (start_altitude, stall_penalty, breaking_up, edge_penalty, max_altitude, min_speed, max_speed, crash_penalty)
     known = _SPEED_TABLES.get(key)
     if known is not None:
         return known
@@ -564,5 +625,9 @@ def _speed_tables(start_altitude: int, stall_penalty: float | None, breaking_up:
                 for room in range(_ROOMS + 1):
                     if room < needed:
                         edging[k, row * (_ROOMS + 1) + room] = edge_penalty * (needed - room)
-    known = _SPEED_TABLES[key] = (taken_at, terms, edging)
+    crashes = start_altitude + int(CHANGES[0]) <= 0
+    crashing = np.where(start_altitude + CHANGES <= 0, crash_penalty, 0.0)[:, None] if crashes else None
+    if len(_SPEED_TABLES) > 1 << 12:
+        _SPEED_TABLES.clear()
+    known = _SPEED_TABLES[key] = (crashes, crashing, taken_at, terms, edging)
     return known
