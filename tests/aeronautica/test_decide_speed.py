@@ -11,8 +11,9 @@ import pytest
 
 from aero_events.bots import play
 from aero_events.core import DiceCup, GameSession, RuleError, SeededDice
-from aero_events.hexgrid import Hex
+from aero_events.hexgrid import MAX_RANGE, Hex
 from aero_events.rulesets.aeronautica import AeronauticaRules, altitude, firing, movement, turn, weapons
+from aero_events.rulesets.aeronautica import tailing as tailing_module
 from aero_events.rulesets.aeronautica.bots import BaselineBot
 from aero_events.rulesets.aeronautica.commands import (
     AdjustAltitude,
@@ -32,7 +33,10 @@ from aero_events.rulesets.aeronautica.setup import board_for
 from aero_events.rulesets.aeronautica.state import (
     ALTITUDE,
     CHOOSE_MANOEUVRES,
+    DESTROYED,
     FIRING,
+    FLYING,
+    LANDED,
     MANOEUVRE,
     MOVEMENT,
     SET_UP,
@@ -362,3 +366,262 @@ def test_set_up_offers_every_free_hex_of_the_deployment_zone_in_order(sessions):
         assert offered == expected
         checked += 1
     assert checked >= 8  # every aircraft placed (a state is seen again after its command is recorded)
+
+
+# ---------------------------------------------------------------- Session 6 short cuts, each against its plain rule
+
+
+def test_every_token_is_chosen_exactly_when_each_eligible_aircraft_has_one_or_took_none():
+    """Choose Manoeuvres (p.13, p.16): the phase is over when every aircraft eligible to choose (in play, not in a
+    Spin, not a Ground Defence) has a token or, Hovering, took none: ``all_chosen`` against that rule written out,
+    for every mix of token, no-token, status, Spin and Ground Defence over two aircraft."""
+    state = RULES.initial_state(thunderbolts_v_dakkajets(1))
+    first, second = state.aircraft.values()
+    kinds = list(itertools.product((None, "sealed"), (False, True), (FLYING, LANDED, DESTROYED), (False, True),
+                                   (False, True)))
+    checked = 0
+    for (token_a, none_a, status_a, spin_a, gd_a), (token_b, none_b, status_b, spin_b, gd_b) in \
+            itertools.product(kinds, repeat=2):
+        aircraft = {first.id: replace(first, commitment=token_a, no_token=none_a, status=status_a, spinning=spin_a,
+                                      ground_defence=gd_a),
+                    second.id: replace(second, commitment=token_b, no_token=none_b, status=status_b,
+                                       spinning=spin_b, ground_defence=gd_b)}
+        mixed = replace(state, aircraft=aircraft)
+        expected = all(a.commitment is not None or a.no_token for a in aircraft.values()
+                       if a.status in (FLYING, LANDED) and not a.spinning and not a.ground_defence)
+        assert turn.all_chosen(mixed) is expected
+        checked += 1
+    assert checked == len(kinds) ** 2
+
+
+def _tailing_positions():
+    """A Thunderbolt at (0, 0) facing north and a Dakkajet at every hex within 9, every facing, Altitude 1 to 4."""
+    state = RULES.initial_state(thunderbolts_v_dakkajets(1))
+    tailer, target = (replace(a, status=FLYING) for a in state.aircraft.values())
+    tailer = replace(tailer, hex=Hex(0, 0), facing=0, altitude=2)
+    for q, r in itertools.product(range(-9, 10), repeat=2):
+        if max(abs(q), abs(r), abs(q + r)) > 9:
+            continue
+        for facing, height in itertools.product(range(6), range(1, 5)):
+            yield state, tailer, replace(target, hex=Hex(q, r), facing=facing, altitude=height)
+
+
+def test_the_tailing_candidates_are_those_in_a_tailing_position_closest_first():
+    """Determine Tailing (p.30, p.23): the enemies a tailer may tail are those ``is_tailing`` finds (Front Arc,
+    wholly within the target's Rear Arc, Short or Medium range, at most one Altitude level apart, no Spin), the
+    closest first: the pre-filtered search of the End phase gives exactly ``tailing_candidates``, for a target
+    at every hex within 9, every facing and Altitude, and with the tailer or the target in a Spin."""
+    tailing = 0
+    for state, tailer, target in _tailing_positions():
+        for tailer_spins, target_spins in ((False, False), (True, False), (False, True)):
+            one = replace(tailer, spinning=tailer_spins)
+            other = replace(target, spinning=target_spins)
+            mixed = replace(state, aircraft={one.id: one, other.id: other})
+            pool = [a for a in mixed.aircraft.values() if tailing_module.may_be_tailed(a)]
+            enemies = [a for a in pool if a.owner != one.owner]
+            expected = tailing_module.tailing_candidates(mixed, one, pool)
+            assert tailing_module._candidates_among(one, enemies) == expected
+            tailing += bool(expected)
+    assert tailing > 50
+
+
+def test_several_tailing_candidates_come_closest_first_then_by_id():
+    """Determine Tailing (p.30): of several enemies in a Tailing position the closest comes first, then the lowest
+    id (the module notes): the End phase's search orders three Dakkajets as ``tailing_candidates`` does."""
+    state = RULES.initial_state(thunderbolts_v_dakkajets(3))
+    imperium = [a for a in state.aircraft.values() if a.owner == "imperium"]
+    orks = [a for a in state.aircraft.values() if a.owner == "orks"]
+    tailer = replace(imperium[0], status=FLYING, hex=Hex(0, 0), facing=0, altitude=2)
+    placed = [replace(orks[0], status=FLYING, hex=Hex(0, -3), facing=0, altitude=2),
+              replace(orks[1], status=FLYING, hex=Hex(0, -2), facing=0, altitude=3),
+              replace(orks[2], status=FLYING, hex=Hex(1, -3), facing=0, altitude=1)]
+    mixed = replace(state, aircraft={a.id: a for a in (tailer, *placed)})
+    expected = tailing_module.tailing_candidates(mixed, tailer, placed)
+    assert len(expected) >= 2
+    assert tailing_module._candidates_among(tailer, placed) == expected
+    assert [a.id for a in tailing_module._candidates_among(tailer, list(reversed(placed)))] == [a.id for a in expected]
+
+
+def test_a_move_ends_in_the_first_free_hex_whoever_stands_in_its_end_hex():
+    """The Infinite Skies (p.7, p.17 step 6): a move ending in a hex another aircraft in play holds flies on to the
+    first free hex; a Ground Defence, an aircraft out of play or the mover itself push nothing. The look-up that
+    gathers the occupied hexes only when someone stands in the end hex gives what the plain rule gives."""
+    state = RULES.initial_state(thunderbolts_v_dakkajets(2))
+    mover, *others = state.aircraft.values()
+    end = Hex(5, 5)
+    checked = 0
+    for placings in itertools.product((end, Hex(5, 4), Hex(9, 0)), repeat=len(others)):
+        for status, ground in ((FLYING, False), (LANDED, False), (DESTROYED, False), (FLYING, True)):
+            aircraft = {mover.id: replace(mover, hex=end)}
+            for other, hex in zip(others, placings, strict=True):
+                aircraft[other.id] = replace(other, hex=hex, status=status if hex == end else FLYING,
+                                             ground_defence=ground and hex == end)
+            mixed = replace(state, aircraft=aircraft)
+            for direction in range(6):
+                expected = movement.push_through_occupied(end, direction, mixed.occupied(exclude=mover.id))
+                assert movement._pushed_on(mixed, mover.id, end, direction) == expected
+                checked += 1
+    assert checked > 100
+
+
+def test_any_plan_the_manoeuvre_does_not_allow_is_refused_wherever_the_aircraft_is():
+    """Move and Manoeuvre (p.16): a plan names a side of the manoeuvre, a stage count equal to its stages, 1 or more
+    hexes per stage within the Speed and a facing change of each stage's; any other plan flies nowhere (None),
+    whether asked before or after the legal plans were kept, and a plan written with True for 1 is still checked
+    as written."""
+    base = replace(next(iter(RULES.initial_state(thunderbolts_v_dakkajets(1)).aircraft.values())), hex=Hex(4, 2))
+    checked = 0
+    for number in (1, 2, 3, 4, 6, 7):
+        manoeuvre = RULES.manoeuvres.get(number)
+        stages = manoeuvre.stages
+        for speed in range(len(stages), 6):
+            flier = replace(base, revealed=number, facing=2, speed=speed)
+            sides = (*manoeuvre.sides, "sideways")
+            all_facings = sorted({value for stage in stages for value in stage.facings} | {9})
+            for side in sides:
+                for hexes in itertools.product(range(speed + 1), repeat=len(stages)):
+                    for facings in itertools.product(all_facings, repeat=len(stages)):
+                        legal = (side in manoeuvre.sides and all(h >= 1 for h in hexes) and sum(hexes) <= speed
+                                 and all(value in stage.facings for value, stage in zip(facings, stages)))
+                        flown = movement.plan_flight(RULES, flier, side, hexes, facings)
+                        assert (flown is not None) == legal
+                        if legal:
+                            assert flown == movement.fly(flier.hex, 2, manoeuvre, side, hexes, facings, speed)
+                        checked += 1
+            short = (1,) * (len(stages) - 1)
+            assert movement.plan_flight(RULES, flier, manoeuvre.sides[0], short, (stages[0].facings[0],) * len(short)) \
+                is None
+            zeros = (False,) * len(stages)  # False hashes as 0: refused as 0 hexes, never looked up as kept
+            assert movement.plan_flight(RULES, flier, manoeuvre.sides[0], zeros,
+                                        tuple(stage.facings[0] for stage in stages)) is None
+    assert checked > 1000
+
+
+def _volleys_by_the_rules(state: GameState, firer, kind: str, only_target: str | None = None):
+    """The volleys of the module notes of :mod:`.firing`, each weapon's reach worked out plainly from the weapons
+    rules (Targeting and Fire Arcs p.21, range p.22, kinds of attack p.24-28, shots that can hit p.22)."""
+    reachable = []
+    for index, weapon_id in enumerate(firer.weapons):
+        weapon = RULES.catalogue.weapons[weapon_id]
+        if firer.ammo[index] == 0 or weapon.has_rule("autonomous"):
+            continue
+        if kind == firing.TAIL_GUNNER and not weapon.has_rule("tail_gunner"):
+            continue
+        options = {}
+        for target in all_targets(state):
+            if target.id == firer.id or target.owner == firer.owner or only_target not in (None, target.id):
+                continue
+            hexes = weapons.distance(firer.hex, target.hex)
+            if hexes > MAX_RANGE:
+                continue
+            try:
+                attack = weapons.attack_kind(weapon, firer, target)
+            except RuleError:
+                continue
+            arcs = weapons.reach(weapon, index, firer, target)
+            band = weapons.band_at(hexes)
+            if not arcs or weapons.firepower_dice(RULES, state, firer, weapon, band, target) == 0:
+                continue
+            to_hit, modifiers = weapons.hit_requirements(state, attack, weapon, firer, target, options=RULES.options,
+                                                         band=band)
+            if not weapons.can_hit(to_hit, sum(m.value for m in modifiers)):
+                continue
+            options[target.id] = (firing.bombing_arcs(arcs) if attack == weapons.BOMBING else arcs,
+                                  attack == weapons.STRAFING, not target.on_ground)
+        if options:
+            reachable.append((index, firer.ammo[index] is not None, tuple(options.items())))
+    return list(firing._volleys_reaching(tuple(reachable))) if reachable else []
+
+
+def test_the_volleys_offered_are_those_the_weapons_rules_give_for_every_firer(sessions):
+    """Targeting, Fire Arcs, range and hitting (p.21-22), Strafing Runs (p.26): for every aircraft of the games'
+    Firing phases, every Altitude it might fire from, its enemies where they are or all at Altitude 1, the volleys
+    worked out (enemies within 10 hexes first, each target's arcs, range band and Altitude once) are those written
+    out plainly from the weapons rules."""
+    checked = volleys = 0
+    for session in sessions:
+        for state, _ in _offered_in_firing(session)[:12]:
+            for firer, height, enemies_low in itertools.product(state.aircraft.values(), range(1, 6), (False, True)):
+                if not firer.in_play:
+                    continue
+                flier = replace(firer, altitude=height)
+                aircraft = {a.id: replace(a, altitude=1) if enemies_low and a.owner != firer.owner else a
+                            for a in state.aircraft.values()}
+                moved = replace(state, aircraft={**aircraft, flier.id: flier})
+                expected = _volleys_by_the_rules(moved, flier, firing.FIRE)
+                assert firing._volley_options(RULES, moved, flier, firing.FIRE) == expected
+                volleys += len(expected)
+                checked += 1
+    assert checked > 100 and volleys > 20
+
+
+def test_a_firer_that_changed_is_offered_its_own_volleys_though_the_targets_are_the_same(sessions):
+    """Ammo (p.22) and Fire Arcs (p.21): the volleys kept for a firer are those of that very aircraft; the same
+    aircraft with a weapon out of Ammo, or turned, with every target where it was, is offered its new volleys,
+    and an equal copy of it the same volleys as the original."""
+    checked = 0
+    for session in sessions:
+        for state, player in _offered_in_firing(session):
+            offered = RULES.legal_commands(state, player)
+            firers = {c.aircraft for c in offered if isinstance(c, FireWeapons) and c.shots}
+            for firer_id in firers:
+                firer = state.aircraft[firer_id]
+                changes = [replace(firer, facing=(firer.facing + 3) % 6), replace(firer)]
+                if any(ammo is not None for ammo in firer.ammo):
+                    changes.append(replace(firer, ammo=tuple(0 if a is not None else a for a in firer.ammo)))
+                for changed in changes:
+                    mixed = replace(state, aircraft={**state.aircraft, firer_id: changed})
+                    asked = [c for c in RULES.legal_commands(mixed, player) if getattr(c, "aircraft", None) == firer_id]
+                    _forget_kept_answers()
+                    fresh = [c for c in RULES.legal_commands(mixed, player) if getattr(c, "aircraft", None) == firer_id]
+                    assert asked == fresh
+                    RULES.legal_commands(state, player)  # the original's answer kept again
+                    checked += 1
+    assert checked > 10
+
+
+def test_a_manoeuvre_offers_the_same_plans_whichever_way_the_aircraft_faces():
+    """Move and Manoeuvre (p.16): every plan of every Ace Manoeuvre of the table, at every Speed of the dial, flown
+    from the origin facing each of the six hexsides, is the kept plan (worked out facing north and turned), in the
+    same order: the first of the plans flying the same hexes to the same facing."""
+    checked = 0
+    for manoeuvre in RULES.manoeuvres.manoeuvres:
+        for facing, speed in itertools.product(range(6), range(10)):
+            if facing % 2:  # asked cold as well as after the plans facing north were kept
+                movement.reach.cache_clear()
+            flown = tuple(movement._flights_from(Hex(0, 0), facing, manoeuvre, speed))
+            kept = movement.reach(manoeuvre, facing, speed)
+            assert kept == flown
+            assert all(type(hex) is Hex for flight in kept for hex in flight.path)
+            checked += len(flown)
+    assert checked > 1000
+
+
+def test_jump_troops_are_offered_exactly_where_a_drop_zone_is_reached():
+    """Jump Troops (p.37) over a landing zone (p.33): at every step of a transport's move, with the zone under its
+    path, elsewhere, or no zone at all, DropJumpTroops is offered (1 to all of its points) exactly when
+    ``drop_zone`` finds a zone to drop into: without a landing zone nothing is looked up."""
+    from aero_events.rulesets.aeronautica import transports
+    from aero_events.rulesets.aeronautica.commands import ActivateAircraft, DropJumpTroops
+    from aero_events.rulesets.aeronautica.scenarios.format import LandingZone
+    from tests.aeronautica.helpers import IMPERIUM, hex_at
+    from tests.aeronautica.test_transports import BOARD, STRAIGHT, ZONE, transport_game
+
+    offered = 0
+    for zones in ((ZONE,), (LandingZone(name="elsewhere", hex=hex_at(BOARD, 2, 8)),), ()):
+        table = transport_game("jump_transport", zones=zones)
+        seen = [table.state]
+        for command in (ActivateAircraft(player=IMPERIUM, aircraft="imperium-1"),
+                        SetThrottle(player=IMPERIUM, aircraft="imperium-1", change=0),
+                        ManoeuvrePlan(player=IMPERIUM, aircraft="imperium-1", **STRAIGHT)):
+            table.apply(command)
+            seen.append(table.state)
+        for state in seen:
+            aircraft = state.aircraft["imperium-1"]
+            zone = transports.drop_zone(table.rules, state, aircraft)
+            expected = [] if zone is None else [
+                DropJumpTroops(player=IMPERIUM, aircraft=aircraft.id, points=n)
+                for n in range(1, transports.cargo_left(table.rules, aircraft) + 1)]
+            assert transports.legal_commands(table.rules, state, IMPERIUM) == expected
+            offered += len(expected)
+    assert offered == 2  # the zone under its path: 1 or 2 points (Transport 2)

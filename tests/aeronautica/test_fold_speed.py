@@ -373,3 +373,81 @@ def test_who_moves_next_in_the_reducer_is_the_rule_of_alternating_movement(sessi
                     state, player)
                 seen += 1
     assert seen > 1000
+
+
+# ---------------------------------------------------------------- session 6: in place, one look-up, one pass
+
+
+def own_copy(state: GameState):
+    """``state`` copied as a fold's own (its mapping and every aircraft built by the fold), with its scope."""
+    from aero_events.rulesets.aeronautica.state import FoldScope
+
+    scope = FoldScope()
+    scope.aircraft = {key: replace(a) for key, a in state.aircraft.items()}
+    scope.fresh = dict(scope.aircraft)
+    scope.state = replace(state, aircraft=scope.aircraft)
+    return scope.state, scope
+
+
+def test_a_new_turn_and_a_new_phase_change_the_folds_own_state_in_place_as_the_plain_rule_does(sessions):
+    """TurnBegan (p.13) and PhaseBegan (p.13-14, p.20, p.30) on the fold's own state: the same state object,
+    changed in place to exactly the bytes ``evolve`` gives (every field the plain rule sets, and only those)."""
+    from aero_events.rulesets.aeronautica.events import TurnBegan
+
+    encode = msgspec.json.encode
+    seen = {TurnBegan: 0, PhaseBegan: 0}
+    for session in sessions:
+        rules = session.ruleset
+        for state, event in states_and_events(session):
+            if type(event) not in seen:
+                continue
+            expected = encode(rules.evolve(state, event))
+            own, scope = own_copy(state)
+            after = aeronautica.reducer_for(type(event))(rules, own, event, scope)
+            assert after is own and encode(after) == expected
+            seen[type(event)] += 1
+    assert seen[TurnBegan] > 20 and seen[PhaseBegan] > 100
+
+
+def test_who_fires_next_when_a_player_has_passed_is_the_rule_of_alternating_fire(sessions):
+    """``fires_next`` with either player, or both, having passed (p.20: a player who passes fires no more this
+    phase) against the plain rule, in every state of the firing phases."""
+    seen = 0
+    for session in sessions:
+        for state, _ in states_and_events(session):
+            if state.phase not in (TAILING_FIRE, firing.FIRING):
+                continue
+            for passed in ((state.players[0],), (state.players[1],), state.players):
+                plain = replace(state, passed=passed)
+                for player in state.players:
+                    other = state.opponent(player)
+                    expected = player if plain_has_eligible(plain, player) else (
+                        other if plain_has_eligible(plain, other) else None)
+                    assert firing.fires_next(plain, player, other) == expected
+                    seen += 1
+    assert seen > 500
+
+
+def test_the_commitment_hash_is_sha256():
+    """The SHA-256 the reveal check uses (CPython's own where built, else OpenSSL's) gives hashlib's digests."""
+    import hashlib
+
+    for data in (b"", b'{"manoeuvre":3}f9e3d186e3e48760de45bf125025d05d', bytes(range(256)) * 3):
+        assert movement._sha256(data).hexdigest() == hashlib.sha256(data).hexdigest()
+
+
+def test_an_event_type_is_looked_up_once_and_an_unknown_one_is_refused():
+    """The dispatch tables fill as types are met (one look-up per type), and an event no part applies is an
+    error in ``evolve`` and in ``fold`` alike, never skipped."""
+    from tests.support.bidding import BidRevealed  # another game's event
+
+    rules = AeronauticaRules()
+    session = dogfight(1, 5, (BaselineBot, BaselineBot), rules)
+    events = [envelope.event for envelope in session.events()]
+    assert rules._fold_dispatch[PhaseBegan] is turn._phase_began
+    assert rules._dispatch[VolleyEnded] is firing._volley_ended
+    foreign = BidRevealed(player="imperium", amount=1)
+    for apply in (lambda: rules.evolve(session.state, foreign), lambda: rules.fold(session.state, [foreign])):
+        with pytest.raises(TypeError, match="cannot apply BidRevealed"):
+            apply()
+    assert rules.fold(session.game.initial_state, events) == session.state

@@ -751,9 +751,18 @@ def _volley_options(rules: AeronauticaRules, state: GameState, firer: AircraftSt
     """Every volley worth offering (see the module notes): one target or none per Fire Arc, each weapon
     at a chosen target its arcs reach, limited-Ammo weapons also held. Excludes the empty volley.
     ``in_play``: ``all_targets(state)``, when the caller has it already."""
-    targets = [t for t in (all_targets(state) if in_play is None else in_play)
-               if t.id != firer.id and is_enemy(t, firer.owner) and (only_target is None or t.id == only_target)
-               and distance(firer.hex, t.hex) <= MAX_RANGE]
+    # The enemies within range (weapons.distance written out): each with its distance, Altitude and whether it
+    # is on the ground, the same for every weapon.
+    owner, firer_id = firer.owner, firer.id
+    q, r = firer.hex
+    targets: list[tuple[Target, int, int, bool]] = []
+    for t in (all_targets(state) if in_play is None else in_play):
+        if t.id == firer_id or not is_enemy(t, owner) or (only_target is not None and t.id != only_target):
+            continue
+        dq, dr = q - t.hex[0], r - t.hex[1]
+        hexes = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+        if hexes <= MAX_RANGE:
+            targets.append((t, hexes, t.altitude, t.altitude == 0))  # Target.on_ground
     if not targets:
         return []  # no enemy within range: no volley but the empty one
     reachable: dict[int, dict[str, tuple[frozenset[str], bool, bool]]] = {}
@@ -767,13 +776,13 @@ def _volley_options(rules: AeronauticaRules, state: GameState, firer: AircraftSt
             continue
         if is_autonomous:
             continue  # placed one at a time with LaunchAutonomous (see launch_commands)
-        for number, target in enumerate(targets):
-            attack = _attack_at(rules, weapon_id, altitude, target.altitude, target.on_ground)
+        for number, (target, hexes, target_altitude, on_ground) in enumerate(targets):
+            attack = _attack_at(rules, weapon_id, altitude, target_altitude, on_ground)
             if attack is None:  # attack_kind refuses it
                 continue
             seen = geometry[number]
             if seen is None:  # the same for every weapon: worked out at the first that asks
-                seen = geometry[number] = (target_arcs(firer, target), band_at(distance(firer.hex, target.hex)))
+                seen = geometry[number] = (target_arcs(firer, target), band_at(hexes))
             arcs = keys if ground_to_air else keys & seen[0]  # weapons.reach
             if not arcs:
                 continue
@@ -787,7 +796,7 @@ def _volley_options(rules: AeronauticaRules, state: GameState, firer: AircraftSt
                     continue
             if attack == BOMBING:
                 arcs = bombing_arcs(arcs)
-            reachable.setdefault(index, {})[target.id] = (arcs, attack == STRAFING, not target.on_ground)
+            reachable.setdefault(index, {})[target.id] = (arcs, attack == STRAFING, not on_ground)
     if not reachable:
         return []
     return list(_volleys_reaching(tuple((index, firer.ammo[index] is not None, tuple(options.items()))
@@ -850,31 +859,51 @@ def _volleys_reaching(reachable: tuple[tuple[int, bool, tuple[tuple[str, tuple[f
     return tuple(sorted(volleys, key=_volley_key))
 
 
-#: Per ruleset: the volleys :func:`_offered_volleys` worked out, by what they depend on.
-_OFFERED_VOLLEYS: weakref.WeakKeyDictionary[Any, dict[tuple[Any, ...], tuple[FireWeapons, ...]]] = \
+#: Per ruleset: the volleys :func:`_offered_volleys` worked out, by the targets in play and the conditions
+#: (:func:`_kept_volleys`), then by firer.
+_OFFERED_VOLLEYS: weakref.WeakKeyDictionary[Any, dict[tuple[Any, ...], dict[tuple[Any, ...], Any]]] = \
     weakref.WeakKeyDictionary()
 #: Emptied when it holds this many (a long simulation meets ever new positions).
 _OFFERED_VOLLEYS_KEPT = 4096
 
 
-def _offered_volleys(rules: AeronauticaRules, state: GameState, firer: AircraftState, kind: str,
-                     only_target: str | None, in_play: list[Target]) -> tuple[FireWeapons, ...]:
-    """The FireWeapons of :func:`_volley_options` offered to the firer's player in a Firing or Tailing Fire
-    phase (p.13, p.20), kept: after each volley the player's other aircraft are offered their volleys again,
-    and those change only with what they are worked out from: the firer, the targets in play, Night Fighting
-    and the cloud level (p.33), terrain (p.33)."""
+def _kept_volleys(rules: AeronauticaRules, state: GameState, in_play: tuple[Target, ...]
+                  ) -> dict[tuple[Any, ...], tuple[AircraftState, tuple[FireWeapons, ...]]]:
+    """The volleys kept (:func:`_offered_volleys`) for these targets in play, Night Fighting and the cloud level
+    (p.33) and terrain (p.33): asked once per ``legal_commands``, so its key is hashed once, not per firer."""
     kept = _OFFERED_VOLLEYS.get(rules)
     if kept is None:
         kept = _OFFERED_VOLLEYS[rules] = {}
-    key = (firer, kind, only_target, tuple(in_play), state.night_fighting, state.cloud_level, state.terrain)
-    found = kept.get(key)
-    if found is None:
+    key = (in_play, state.night_fighting, state.cloud_level, state.terrain)
+    by_firer = kept.get(key)
+    if by_firer is None:
         if len(kept) >= _OFFERED_VOLLEYS_KEPT:
             kept.clear()
-        found = kept[key] = tuple(
-            FireWeapons(player=firer.owner, aircraft=firer.id, shots=shots)
-            for shots in _volley_options(rules, state, firer, kind, only_target=only_target, in_play=in_play))
-    return found
+        by_firer = kept[key] = {}
+    return by_firer
+
+
+def _offered_volleys(rules: AeronauticaRules, state: GameState, firer: AircraftState, kind: str,
+                     only_target: str | None, in_play: tuple[Target, ...],
+                     kept: dict[tuple[Any, ...], tuple[AircraftState, tuple[FireWeapons, ...]]]
+                     ) -> tuple[FireWeapons, ...]:
+    """The FireWeapons of :func:`_volley_options` offered to the firer's player in a Firing or Tailing Fire
+    phase (p.13, p.20), kept: after each volley the player's other aircraft are offered their volleys again,
+    and those change only with what they are worked out from: the firer, the targets in play, Night Fighting
+    and the cloud level (p.33), terrain (p.33). ``kept``: :func:`_kept_volleys` of these targets.
+
+    The firer is known by identity (an unchanged aircraft is the same object from one state to the next, and
+    its state is immutable): the entry holds the firer, so its id is not reused while the entry stands, and
+    an equal firer that is another object is worked out afresh (the same answer)."""
+    key = (id(firer), kind, only_target)
+    found = kept.get(key)
+    if found is not None and found[0] is firer:
+        return found[1]
+    commands = tuple(
+        FireWeapons(player=firer.owner, aircraft=firer.id, shots=shots)
+        for shots in _volley_options(rules, state, firer, kind, only_target=only_target, in_play=in_play))
+    kept[key] = (firer, commands)
+    return commands
 
 
 def launch_commands(rules: AeronauticaRules, state: GameState, firer: AircraftState) -> list[Command]:
@@ -945,15 +974,17 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> li
         return []
     kind = TAILING if state.phase == TAILING_FIRE else FIRE
     commands: list[Command] = [PassFiring(player=player)]
-    in_play: list[Target] | None = None
+    in_play: tuple[Target, ...] | None = None
+    kept: dict[tuple[Any, ...], Any] = {}
     for aircraft in state.aircraft.values():
         if aircraft.owner != player or not may_fire(state, aircraft):
             continue
         commands.append(FireWeapons(player=player, aircraft=aircraft.id))
         if in_play is None:
-            in_play = all_targets(state)
+            in_play = tuple(all_targets(state))
+            kept = _kept_volleys(rules, state, in_play)
         for only in (tailed_by(aircraft) if kind == TAILING else (None,)):
-            commands.extend(_offered_volleys(rules, state, aircraft, kind, only, in_play))
+            commands.extend(_offered_volleys(rules, state, aircraft, kind, only, in_play, kept))
         commands.extend(launch_commands(rules, state, aircraft))
     return commands
 
@@ -986,19 +1017,50 @@ _IN_PLAY = (FLYING, LANDED)  # AircraftState.in_play: any other status is refuse
 
 def fires_next(state: GameState, first: str, second: str, fired: str | None = None) -> str | None:
     """``first`` if it has an aircraft that may fire in this phase, else ``second`` if it has one, else None
-    (p.13-14, p.20): ``first_to_fire`` and ``next_to_fire`` for the reducers, cheaper.
+    (p.13-14, p.20): ``first_to_fire`` and ``next_to_fire`` for the reducers, cheaper: one pass over the aircraft.
 
     ``fired`` as in :func:`next_to_fire`. Aircraft that :func:`_refusal` would refuse whatever else holds (out
     of play, fired, or tailing nothing in the Tailing Fire phase) are passed by without asking it."""
     passed = state.passed
-    tailing_phase = state.phase == TAILING_FIRE
+    if passed:
+        if first in passed:
+            first = None  # type: ignore[assignment]  # passed: none of its aircraft is asked
+        if second in passed:
+            second = None  # type: ignore[assignment]
+    if state.phase == TAILING_FIRE:
+        return _tailer_fires_next(state, first, second, fired)
+    turn = state.turn
+    second_may = False
+    for a in state.aircraft.values():
+        if a.fired or a.id == fired:
+            continue
+        owner = a.owner
+        if owner != first and (owner != second or second_may):
+            continue
+        # _refusal's most common None written out: an aircraft flying (not a Ground Defence, not in a Spin, not
+        # taken off this turn) with an unlimited weapon; else _refusal itself.
+        if ((a.status == FLYING and not a.ground_defence and not a.spinning and None in a.ammo
+                and a.took_off_turn != turn) or (a.status in _IN_PLAY and _refusal(state, a) is None)):
+            if owner == first:
+                return first
+            second_may = True
+    return second if second_may else None
+
+
+def _tailer_fires_next(state: GameState, first: str | None, second: str | None, fired: str | None) -> str | None:
+    """:func:`fires_next` in the Tailing Fire phase, where only an aircraft Tailing an enemy may fire (p.13, p.23):
+    None at once when no aircraft tails any."""
+    for a in state.aircraft.values():
+        if a.tailing is not None or a.tailing_candidates:
+            break
+    else:
+        return None
     for player in (first, second):
-        if player in passed:
+        if player is None:
             continue
         for a in state.aircraft.values():
             if (a.owner == player and not a.fired and a.id != fired and a.status in _IN_PLAY
-                    and (not tailing_phase or a.tailing is not None or a.tailing_candidates)
-                    and _refusal(state, a) is None):
+                    and (a.tailing is not None or a.tailing_candidates) and _refusal(state, a) is None):
                 return player
     return None
 

@@ -35,7 +35,7 @@ import msgspec
 from aero_events.core import Modifier
 
 from .events import GroundTargetDamaged, GroundTargetDestroyed
-from .state import LANDED, AircraftState, GameState
+from .state import FLYING, LANDED, AircraftState, GameState
 
 if TYPE_CHECKING:
     from .turn import Emitter
@@ -108,10 +108,17 @@ def _target_of(aircraft: AircraftState) -> Target:
 
 def all_targets(state: GameState) -> list[Target]:
     """Every target in play: aircraft flying or landed, Ground Defences, scenario ground targets."""
-    found = [_target_of(a) for a in state.aircraft.values() if a.in_play]
-    destroyed = state.ground_targets_destroyed
-    found.extend(Target(t.id, t.owner, t.hex, 0, GROUND_TARGET) for t in state.ground_targets
-                 if t.structure > 0 and t.id not in destroyed)
+    found = []
+    kept = _TARGET_OF.get
+    for a in state.aircraft.values():
+        if a.status != FLYING and a.status != LANDED:  # not AircraftState.in_play
+            continue
+        entry = kept(id(a))  # _target_of, its look-up written out
+        found.append(entry[1] if entry is not None and entry[0] is a else _target_of(a))
+    if state.ground_targets:
+        destroyed = state.ground_targets_destroyed
+        found.extend(Target(t.id, t.owner, t.hex, 0, GROUND_TARGET) for t in state.ground_targets
+                     if t.structure > 0 and t.id not in destroyed)
     return found
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import importlib
 import itertools
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from aero_events.core import Command, DiceCup, RuleError, check_reveal
-from aero_events.hexgrid import DIRECTIONS, Board, Hex
+from aero_events.hexgrid import DIRECTIONS, ORIGIN, Board, Hex
 
 from .commands import (
     ActivateAircraft,
@@ -178,8 +179,21 @@ def flights(hex: Hex, facing: int, manoeuvre: Manoeuvre, speed: int) -> list[Fli
 @functools.lru_cache(maxsize=4096)
 def reach(manoeuvre: Manoeuvre, facing: int, speed: int) -> tuple[Flight, ...]:
     """Every distinct way to fly ``manoeuvre`` at ``speed`` from the origin hex facing ``facing``
-    (:func:`flights` moves them to where the aircraft is)."""
+    (:func:`flights` moves them to where the aircraft is).
+
+    A manoeuvre is flown the same whichever way the aircraft faces (its moves and turns are counted from its
+    facing, p.16): the plans facing 1 to 5 are those facing 0 with the whole picture turned that many hexsides
+    clockwise about the origin, in the same order (the turn keeps distinct plans distinct)."""
+    if type(facing) is int and 1 <= facing <= 5:
+        return tuple(_turned(flight, facing) for flight in reach(manoeuvre, 0, speed))
     return tuple(_flights_from(Hex(0, 0), facing, manoeuvre, speed))
+
+
+def _turned(flight: Flight, steps: int) -> Flight:
+    """``flight`` (from the origin) with the whole picture turned ``steps`` hexsides clockwise about the origin."""
+    return Flight(flight.side, flight.stage_hexes, flight.facings,
+                  tuple([hex.rotate(ORIGIN, steps) for hex in flight.path]), turn(flight.final_facing, steps),
+                  turn(flight.last_direction, steps))
 
 
 def _flights_from(hex: Hex, facing: int, manoeuvre: Manoeuvre, speed: int) -> list[Flight]:
@@ -208,6 +222,16 @@ def push_through_occupied(flight_end: Hex, direction: int, occupied: set[Hex]) -
         hex = step(hex, direction)
         pushed.append(hex)
     return tuple(pushed)
+
+
+def _pushed_on(state: GameState, aircraft_id: str, end: Hex, direction: int) -> tuple[Hex, ...]:
+    """``push_through_occupied(end, direction, state.occupied(exclude=aircraft_id))`` (p.17 step 6), the occupied
+    hexes gathered only when some aircraft stands in ``end``: otherwise the move ends there and nothing is
+    pushed."""
+    for other in state.aircraft.values():
+        if other.hex == end:
+            return push_through_occupied(end, direction, state.occupied(exclude=aircraft_id))
+    return ()
 
 
 def first_off_board(board: Board, hexes: tuple[Hex, ...]) -> int | None:
@@ -361,16 +385,16 @@ def plan_flight(rules: AeronauticaRules, aircraft: AircraftState, side: str | No
     if manoeuvre is None or not can_complete(manoeuvre, aircraft.speed):
         empty = side is None and not stage_hexes and not facings
         return straight(aircraft.hex, aircraft.facing, aircraft.speed) if empty else None
-    stages = manoeuvre.stages
-    if side not in manoeuvre.sides or len(stage_hexes) != len(stages) or len(facings) != len(stages):
-        return None
-    if any(hexes < 1 for hexes in stage_hexes) or sum(stage_hexes) > aircraft.speed:
-        return None
-    if any(value not in stage.facings for value, stage in zip(facings, stages)):
-        return None
-    if not all(type(value) is int for value in (*stage_hexes, *facings)):  # as typed: else flown as given
+    if not (all(type(value) is int for value in (*stage_hexes, *facings)) and (side is None or type(side) is str)):
+        # Not as typed: checked and flown as given (never looked up).
+        if not _legal_plan(manoeuvre, aircraft.speed, side, stage_hexes, facings):
+            return None
         return fly(aircraft.hex, aircraft.facing, manoeuvre, side, stage_hexes, facings, aircraft.speed)
+    # As typed (whole numbers: True is no int here, though it hashes as 1), the check and the flight from the
+    # origin are kept together: both depend only on the plan, the manoeuvre, the facing and the Speed.
     flown = _flown_from_origin(rules, aircraft.revealed, aircraft.facing, aircraft.speed, side, stage_hexes, facings)
+    if flown is None:
+        return None
     q, r = aircraft.hex
     if not q and not r:
         return flown
@@ -384,12 +408,31 @@ def plan_flight(rules: AeronauticaRules, aircraft: AircraftState, side: str | No
 _new_hex = tuple.__new__
 
 
+def _legal_plan(manoeuvre: Manoeuvre, speed: int, side: str | None, stage_hexes: tuple[int, ...],
+                facings: tuple[int, ...]) -> bool:
+    """A plan the manoeuvre allows at ``speed`` (p.16): one of its sides, a number of hexes (1 or more) and a
+    facing change of the stage's for each stage, the hexes within the Speed."""
+    stages = manoeuvre.stages
+    if side not in manoeuvre.sides or len(stage_hexes) != len(stages) or len(facings) != len(stages):
+        return False
+    if any(hexes < 1 for hexes in stage_hexes) or sum(stage_hexes) > speed:
+        return False
+    return all(value in stage.facings for value, stage in zip(facings, stages))
+
+
 @functools.lru_cache(maxsize=1 << 14)
 def _flown_from_origin(rules: AeronauticaRules, revealed: int, facing: int, speed: int, side: str | None,
-                       stage_hexes: tuple[int, ...], facings: tuple[int, ...]) -> Flight:
-    """:func:`fly` of one checked plan of the revealed manoeuvre from the origin hex, kept (a plan flies the same
-    from every hex, moved)."""
-    return fly(Hex(0, 0), facing, rules.manoeuvres.get(revealed), side, stage_hexes, facings, speed)
+                       stage_hexes: tuple[int, ...], facings: tuple[int, ...]) -> Flight | None:
+    """:func:`fly` of one plan of the revealed manoeuvre from the origin hex, or None when :func:`_legal_plan`
+    refuses it, kept (a plan is checked and flies the same from every hex, moved). Plans written in ints only:
+    the key would take True for 1. Facing 1 to 5: the plan facing 0 turned, as :func:`reach` turns them."""
+    if type(facing) is int and 1 <= facing <= 5:
+        north = _flown_from_origin(rules, revealed, 0, speed, side, stage_hexes, facings)
+        return None if north is None else _turned(north, facing)
+    manoeuvre = rules.manoeuvres.get(revealed)
+    if not _legal_plan(manoeuvre, speed, side, stage_hexes, facings):
+        return None
+    return fly(Hex(0, 0), facing, manoeuvre, side, stage_hexes, facings, speed)
 
 
 def fly_manoeuvre(rules: AeronauticaRules, out: Emitter, command: ManoeuvrePlan, dice: DiceCup | None = None
@@ -421,8 +464,7 @@ def _finish_flight(rules: AeronauticaRules, out: Emitter, aircraft: AircraftStat
     state = out.state
     board = rules.board(state)
     end = flight.path[-1] if flight.path else aircraft.hex
-    pushed = push_through_occupied(end, flight.last_direction, state.occupied(exclude=aircraft.id)) \
-        if flight.path else ()
+    pushed = _pushed_on(state, aircraft.id, end, flight.last_direction) if flight.path else ()
     hexes = flight.path + pushed
     exit_index = first_off_board(board, hexes)
     if exit_index is not None:
@@ -435,7 +477,8 @@ def _finish_flight(rules: AeronauticaRules, out: Emitter, aircraft: AircraftStat
         facings=flight.facings, path=path_on, pushed=pushed_on, hex=final, facing=flight.final_facing,
         completed=bool(flight.stage_hexes) or manoeuvre is None,
     ))
-    if crash_during_move(rules, out, aircraft.id, path_on + pushed_on):  # Terrain Height (p.33)
+    # Terrain Height (p.33), an optional rule: without terrain nothing is hit (first_terrain_hit).
+    if out.state.terrain and crash_during_move(rules, out, aircraft.id, path_on + pushed_on):
         return
     if exit_index is not None:
         out.emit(AircraftDisengaged(aircraft=aircraft.id, how=disengagement_kind(rules, state),
@@ -654,6 +697,23 @@ def _activated(rules: AeronauticaRules, state: GameState, event: AircraftActivat
 _CHOICE_BYTES: dict[int, bytes] = {}
 _canonical_choice = msgspec.json.Encoder(order="sorted").encode
 
+
+def _short_input_sha256() -> Any:
+    """The SHA-256 constructor cheapest for a commitment's few dozen bytes: CPython's own (``_sha256`` in 3.11,
+    ``_sha2`` from 3.12), about a fifth cheaper than OpenSSL's (``hashlib.sha256``) here, where setting up
+    the OpenSSL context costs more than hashing 48 bytes; ``hashlib.sha256`` where neither is built. The
+    same SHA-256: the same digests."""
+    for module in ("_sha256", "_sha2"):
+        try:
+            return importlib.import_module(module).sha256
+        except (ImportError, AttributeError):
+            continue
+    return hashlib.sha256
+
+
+_sha256 = _short_input_sha256()
+
+
 def _reveal_matches(manoeuvre: int, salt: str, expected: str) -> bool:
     """``core.secrets.commitment({"manoeuvre": manoeuvre}, salt) == expected``, the choice's bytes looked up.
 
@@ -663,7 +723,7 @@ def _reveal_matches(manoeuvre: int, salt: str, expected: str) -> bool:
     choice = _CHOICE_BYTES.get(manoeuvre)
     if choice is None:
         choice = _CHOICE_BYTES[manoeuvre] = _canonical_choice({"manoeuvre": manoeuvre})
-    return hashlib.sha256(choice + salt.encode()).hexdigest() == expected
+    return _sha256(choice + salt.encode()).hexdigest() == expected
 
 
 def _revealed(rules: AeronauticaRules, state: GameState, event: ManoeuvreRevealed,
@@ -779,7 +839,8 @@ def _movement_ended(rules: AeronauticaRules, state: GameState, event: MovementEn
     if scope is not None and state is scope.state:  # the fold's own state: changed in place (FoldScope)
         if scope.fresh.get(aircraft.id) is aircraft:
             force_setattr(aircraft, "moved", True)
-            force_setattr(aircraft, "may_land", False)
+            if aircraft.may_land:
+                force_setattr(aircraft, "may_land", False)
         else:
             with_aircraft(state, built_aircraft(_replace(aircraft, moved=True, may_land=False), scope), scope)
         force_setattr(state, "to_act", moves_next(state.aircraft, second if owner == first else first, owner))

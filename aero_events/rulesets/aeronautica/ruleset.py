@@ -131,10 +131,16 @@ def _every_part(rules: Any, state: GameState, event: Event) -> GameState:
     raise TypeError(f"{rules.name} cannot apply {type(event).__name__}")
 
 
-def _first_met(rules: Any, state: GameState, event: Event) -> GameState:
-    """A type met for the first time: its reducer is looked up (:func:`reducer_for`), kept, and applied."""
-    reduce = rules._dispatch[type(event)] = reducer_for(type(event))
-    return state if reduce is None else reduce(rules, state, event)
+class Dispatch(dict):
+    """:meth:`AeronauticaRules.evolve`'s table: event type -> :func:`reducer_for` it (None for a type that changes
+    nothing), a type not met yet looked up and kept when first met (``__missing__``), so ``evolve`` indexes the
+    table (``table[type(event)]``), cheaper than a ``get`` with a default."""
+
+    __slots__ = ()
+
+    def __missing__(self, event_type: type) -> Reducer | None:
+        reduce = self[event_type] = reducer_for(event_type)
+        return reduce
 
 
 FoldReducer = Callable[[Any, GameState, Event, FoldScope], GameState]
@@ -157,10 +163,14 @@ def fold_reducer_for(event_type: type) -> FoldReducer | None:
     return without_scope
 
 
-def _first_met_in_fold(rules: Any, state: GameState, event: Event, scope: FoldScope) -> GameState:
-    """:func:`_first_met` for :meth:`AeronauticaRules.fold`'s table (:func:`fold_reducer_for`)."""
-    reduce = rules._fold_dispatch[type(event)] = fold_reducer_for(type(event))
-    return state if reduce is None else reduce(rules, state, event, scope)
+class FoldDispatch(dict):
+    """:class:`Dispatch` for :meth:`AeronauticaRules.fold`: event type -> :func:`fold_reducer_for` it."""
+
+    __slots__ = ()
+
+    def __missing__(self, event_type: type) -> FoldReducer | None:
+        reduce = self[event_type] = fold_reducer_for(event_type)
+        return reduce
 
 
 class RuleOptions(msgspec.Struct, frozen=True, kw_only=True):
@@ -251,9 +261,9 @@ class AeronauticaRules(Ruleset):
         #: Event type -> its one reducer (:func:`reducer_for`), or None for types that change nothing (core
         #: events, dice: the outcome events that follow a roll carry what it decided); filled as types are
         #: met.
-        self._dispatch: dict[type, Reducer | None] = {DiceRolled: None}
+        self._dispatch = Dispatch({DiceRolled: None})
         #: The same for :meth:`fold` (:func:`fold_reducer_for`): each reducer called with the fold's scope.
-        self._fold_dispatch: dict[type, FoldReducer | None] = {DiceRolled: None}
+        self._fold_dispatch = FoldDispatch({DiceRolled: None})
 
     @property
     def data_version(self) -> str:
@@ -313,7 +323,7 @@ class AeronauticaRules(Ruleset):
     def evolve(self, state: GameState, event: Event) -> GameState:
         """The state after ``event``: its reducer applied (:func:`reducer_for`); core events and dice change
         nothing."""
-        reduce = self._dispatch.get(type(event), _first_met)
+        reduce = self._dispatch[type(event)]
         return state if reduce is None else reduce(self, state, event)
 
     evolve.skips_core_events = True  # type: ignore[attr-defined]  # they have no reducer
@@ -325,10 +335,10 @@ class AeronauticaRules(Ruleset):
         for every event; the state it starts from, and every state ``evolve`` gave, stay as they were."""
         if "evolve" in vars(self) or type(self).evolve is not AeronauticaRules.evolve:
             return super().fold(state, events)  # an evolve replaced or overridden: honour it
-        get = self._fold_dispatch.get
+        dispatch = self._fold_dispatch
         scope = FoldScope()
         for event in events:
-            reduce = get(type(event), _first_met_in_fold)
+            reduce = dispatch[type(event)]
             if reduce is not None:
                 state = reduce(self, state, event, scope)
         return state

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from aero_events.hexgrid import Arc, RangeBand, in_arc, range_between, wholly_within
+from aero_events.hexgrid import MAX_RANGE, Arc, RangeBand, in_arc, range_band, range_between, wholly_within
 
 from .events import TailingDetermined
 from .state import FLYING, AircraftState, GameState
@@ -45,6 +45,8 @@ if TYPE_CHECKING:
 TAILING_RANGES = frozenset({RangeBand.SHORT, RangeBand.MEDIUM})
 #: "at the same Altitude or at one Altitude level above or below" (p.30).
 TAILING_ALTITUDE_DIFFERENCE = 1
+#: The distances (in hexes) whose range band is in :data:`TAILING_RANGES`: 1 to 7.
+TAILING_DISTANCES = frozenset(d for d in range(MAX_RANGE + 1) if range_band(d) in TAILING_RANGES)
 
 
 def airborne(aircraft: AircraftState) -> bool:
@@ -85,6 +87,26 @@ def may_be_tailed(aircraft: AircraftState) -> bool:
     return airborne(aircraft) and not aircraft.spinning
 
 
+def _candidates_among(tailer: AircraftState, enemies: list[AircraftState]) -> list[AircraftState]:
+    """:func:`tailing_candidates` of ``tailer`` over ``enemies`` (the aircraft of the pool :func:`may_be_tailed`
+    that another player owns), in the same order: only enemies within one Altitude level and at a Tailing
+    range (:data:`TAILING_DISTANCES`) are asked :func:`is_tailing`, as no other can be tailed (p.30)."""
+    if tailer.spinning:  # p.29: a spinning aircraft may not fire, so it tails nothing (is_tailing)
+        return []
+    altitude = tailer.altitude
+    q, r = tailer.hex
+    found = []
+    for target in enemies:
+        if abs(altitude - target.altitude) > TAILING_ALTITUDE_DIFFERENCE:
+            continue
+        dq, dr = q - target.hex[0], r - target.hex[1]
+        distance = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+        if distance in TAILING_DISTANCES and is_tailing(tailer, target):
+            found.append((distance, target.id, target))
+    found.sort()  # closest, then lowest id (ids are unique: the aircraft themselves are never compared)
+    return [target for _, _, target in found]
+
+
 def tailing_target(state: GameState, tailer: AircraftState) -> str | None:
     """The aircraft ``tailer`` is Tailing after this End phase, or None."""
     candidates = tailing_candidates(state, tailer)
@@ -102,9 +124,10 @@ def determine_tailing(out: Emitter, order: list[str], choice: str = "closest") -
     # aircraft that may be tailed are the same for every tailer of this step.
     pool = [a for a in out.state.aircraft.values() if may_be_tailed(a)]
     for player in order:
+        enemies = [a for a in pool if a.owner != player]
         for aircraft in out.state.side(player):
             if airborne(aircraft):
-                found = tailing_candidates(out.state, aircraft, pool)
+                found = _candidates_among(aircraft, enemies)
                 target = found[0].id if found else None
                 candidates = tuple(t.id for t in found) if choice == "player" and len(found) > 1 else ()
                 out.emit(TailingDetermined(aircraft=aircraft.id, target=target, candidates=candidates))

@@ -163,8 +163,9 @@ COMMAND_PHASES: frozenset[str] = frozenset({MOVEMENT})
 
 
 def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> list[Command]:
-    """At the active transport's Adjust Altitude step over a zone: drop 1 to all of its Jump Troops."""
-    if state.phase != MOVEMENT or state.active is None:
+    """At the active transport's Adjust Altitude step over a zone: drop 1 to all of its Jump Troops. Without a
+    landing zone, or at another step, there is nowhere to drop (:func:`drop_zone`): nothing is looked up."""
+    if state.phase != MOVEMENT or state.active is None or state.step != ALTITUDE or not state.landing_zones:
         return []
     aircraft = state.aircraft[state.active]
     if aircraft.owner != player or drop_zone(rules, state, aircraft) is None:

@@ -74,7 +74,11 @@ def eligible_to_move(aircraft: AircraftState) -> bool:
 
 
 def all_chosen(state: GameState) -> bool:
-    return all(a.commitment is not None or a.no_token for a in state.aircraft.values() if eligible_to_choose(a))
+    """Every aircraft eligible to choose (:func:`eligible_to_choose`) has its token, or took none (p.13, p.16)."""
+    for a in state.aircraft.values():  # the token asked first: most aircraft have one once any is asked
+        if a.commitment is None and not a.no_token and eligible_to_choose(a):
+            return False
+    return True
 
 
 def may_decline(rules: AeronauticaRules, aircraft: AircraftState) -> bool:
@@ -325,6 +329,8 @@ def _turn_began(rules: AeronauticaRules, state: GameState, event: TurnBegan,
                 scope: FoldScope | None = None) -> GameState:
     """A new turn (p.13): last turn's tokens, moves, firing and Tail Gunner use are cleared (an aircraft
     with nothing to clear is kept as it is: the same fields)."""
+    if scope is not None and state is scope.state:
+        return _turn_began_in_place(state, event, scope)
     aircraft = state.aircraft
     for key, a in state.aircraft.items():
         if _cleared_for_new_turn(a):
@@ -340,6 +346,55 @@ def _turn_began(rules: AeronauticaRules, state: GameState, event: TurnBegan,
                  scope)
 
 
+def _turn_began_in_place(state: GameState, event: TurnBegan, scope: FoldScope) -> GameState:
+    """:func:`_turn_began` on the fold's own state (:class:`FoldScope`): last turn's fields are cleared in place
+    on the fold's own aircraft and state (a few ``force_setattr`` cost less than a ``replace`` of every field,
+    and the fields seldom set are asked first); an aircraft the fold did not build is replaced."""
+    fresh = scope.fresh
+    mapping = state.aircraft
+    for key, a in state.aircraft.items():
+        if fresh.get(key) is not a:
+            if not _cleared_for_new_turn(a):
+                if mapping is state.aircraft:
+                    mapping = own_aircraft(state, scope)
+                mapping[key] = built_aircraft(_replace(
+                    a, commitment=None, manoeuvre=None, salt=None, revealed=None, moved=False, may_land=False,
+                    path=(), fired=False, tail_gunner_used=False, no_token=False), scope)
+            continue
+        # Set whatever they hold (setting a clear field changes nothing): an aircraft in play has chosen,
+        # revealed, moved and fired, so asking first would cost more.
+        force_setattr(a, "commitment", None)
+        force_setattr(a, "manoeuvre", None)
+        force_setattr(a, "salt", None)
+        force_setattr(a, "revealed", None)
+        force_setattr(a, "moved", False)
+        force_setattr(a, "path", ())
+        force_setattr(a, "fired", False)
+        if a.may_land is not False:
+            force_setattr(a, "may_land", False)
+        if a.tail_gunner_used is not False:
+            force_setattr(a, "tail_gunner_used", False)
+        if a.no_token is not False:
+            force_setattr(a, "no_token", False)
+    if mapping is not state.aircraft:
+        force_setattr(state, "aircraft", mapping)
+    force_setattr(state, "turn", event.turn)
+    force_setattr(state, "phase", CHOOSE_MANOEUVRES)
+    force_setattr(state, "initiative", None)  # every turn rolls for the initiative (p.13)
+    if state.initiative_rolls != 0:
+        force_setattr(state, "initiative_rolls", 0)
+    force_setattr(state, "first_mover", None)
+    if state.to_act is not None:
+        force_setattr(state, "to_act", None)
+    if state.active is not None:
+        force_setattr(state, "active", None)
+    if state.step is not None:
+        force_setattr(state, "step", None)
+    if state.passed != ():
+        force_setattr(state, "passed", ())
+    return state
+
+
 @functools.cache
 def _firing() -> types.ModuleType:
     """The firing part (it imports this module, so it is looked up when first needed)."""
@@ -348,14 +403,73 @@ def _firing() -> types.ModuleType:
     return firing
 
 
+def _fires_next(state: GameState, first: str, second: str) -> str | None:
+    """The firing part's ``fires_next``, imported when first needed (the firing part imports this module); the
+    import replaces this function, so later calls go to ``fires_next`` directly."""
+    global _fires_next
+    from .firing import fires_next
+
+    _fires_next = fires_next
+    return fires_next(state, first, second)
+
+
 def _phase_began(rules: AeronauticaRules, state: GameState, event: PhaseBegan,
                  scope: FoldScope | None = None) -> GameState:
+    """A new phase of the turn (p.13-14). Firing part: each aircraft fires once per phase; the initiative winner
+    fires first in the Tailing Fire phase (p.13), the first mover in the Firing phase (p.14), or the other player
+    if they have nothing that may fire. Tailing is determined afresh in every End phase (p.30): the old one
+    expires as the End phase begins."""
     phase = event.phase
+    if scope is None or state is not scope.state:
+        return _phase_began_copying(state, phase, scope)
+    # The fold's own state (FoldScope): its fields set in place, each once, and only those that change.
     if phase == TAILING_FIRE or phase == FIRING:
-        # Firing part: each aircraft fires once per phase; the initiative winner fires first in the
-        # Tailing Fire phase (p.13), the first mover in the Firing phase (p.14), or the other player
-        # if they have nothing that may fire.
-        aircraft = state.aircraft  # copied only if an aircraft changes (in a fold, its own: not copied)
+        mapping = state.aircraft
+        fresh = scope.fresh
+        for a in state.aircraft.values():
+            if a.fired:
+                if fresh.get(a.id) is a:  # the fold's own aircraft
+                    force_setattr(a, "fired", False)
+                    continue
+                if mapping is state.aircraft:
+                    mapping = own_aircraft(state, scope)
+                mapping[a.id] = built_aircraft(_replace(a, fired=False), scope)
+        if mapping is not state.aircraft:
+            force_setattr(state, "aircraft", mapping)
+        force_setattr(state, "phase", phase)
+        if state.passed:
+            force_setattr(state, "passed", ())
+        first = (state.initiative if phase == TAILING_FIRE else state.first_mover) or state.initiative \
+            or state.players[0]
+        one, two = state.players  # GameState.opponent, inline
+        force_setattr(state, "to_act", _fires_next(state, first, two if first == one else one))
+        return state
+    if phase == END:
+        mapping = state.aircraft
+        fresh = scope.fresh
+        for a in state.aircraft.values():
+            if a.tailing or a.tailing_candidates:
+                if fresh.get(a.id) is a:  # the fold's own aircraft
+                    force_setattr(a, "tailing", None)
+                    force_setattr(a, "tailing_candidates", ())
+                    continue
+                if mapping is state.aircraft:
+                    mapping = own_aircraft(state, scope)
+                mapping[a.id] = built_aircraft(_replace(a, tailing=None, tailing_candidates=()), scope)
+        if mapping is not state.aircraft:
+            force_setattr(state, "aircraft", mapping)
+        force_setattr(state, "phase", END)
+        if state.end_phase_done:
+            force_setattr(state, "end_phase_done", ())
+        return state
+    force_setattr(state, "phase", phase)  # the other phases change nothing else
+    return state
+
+
+def _phase_began_copying(state: GameState, phase: str, scope: FoldScope | None) -> GameState:
+    """:func:`_phase_began` on a state the fold did not build, or in ``evolve``: a new state."""
+    if phase == TAILING_FIRE or phase == FIRING:
+        aircraft = state.aircraft  # copied only if an aircraft changes
         for a in state.aircraft.values():
             if a.fired:
                 if scope is not None and scope.fresh.get(a.id) is a:  # the fold's own (FoldScope)
@@ -364,16 +478,10 @@ def _phase_began(rules: AeronauticaRules, state: GameState, event: PhaseBegan,
                 if aircraft is state.aircraft:
                     aircraft = own_aircraft(state, scope)
                 aircraft[a.id] = built_aircraft(_replace(a, fired=False), scope)
-        if scope is not None and state is scope.state:  # the fold's own state: changed in place
-            force_setattr(state, "aircraft", aircraft)
-            force_setattr(state, "phase", phase)
-            force_setattr(state, "to_act", None)
-            force_setattr(state, "passed", ())
-        else:
-            state = built(_replace(state, aircraft=aircraft, phase=phase, to_act=None, passed=()), scope)
+        state = built(_replace(state, aircraft=aircraft, phase=phase, to_act=None, passed=()), scope)
         first = (state.initiative if phase == TAILING_FIRE else state.first_mover) or state.initiative \
             or state.players[0]
-        to_act = _firing().fires_next(state, first, state.opponent(first))  # first_to_fire(state, first)
+        to_act = _fires_next(state, first, state.opponent(first))  # first_to_fire(state, first)
         if to_act is None:
             return state  # nothing may fire
         if scope is not None:  # the state is the fold's own now
@@ -381,8 +489,7 @@ def _phase_began(rules: AeronauticaRules, state: GameState, event: PhaseBegan,
             return state
         return _replace(state, to_act=to_act)
     if phase == END:
-        # Firing part: Tailing is determined afresh in every End phase (p.30); the old one expires.
-        aircraft = state.aircraft  # copied only if an aircraft changes (in a fold, its own: not copied)
+        aircraft = state.aircraft  # copied only if an aircraft changes
         for a in state.aircraft.values():
             if a.tailing or a.tailing_candidates:
                 if scope is not None and scope.fresh.get(a.id) is a:  # the fold's own (FoldScope)
@@ -392,15 +499,7 @@ def _phase_began(rules: AeronauticaRules, state: GameState, event: PhaseBegan,
                 if aircraft is state.aircraft:
                     aircraft = own_aircraft(state, scope)
                 aircraft[a.id] = built_aircraft(_replace(a, tailing=None, tailing_candidates=()), scope)
-        if scope is not None and state is scope.state:  # the fold's own state: changed in place
-            force_setattr(state, "aircraft", aircraft)
-            force_setattr(state, "phase", END)
-            force_setattr(state, "end_phase_done", ())
-            return state
         return built(_replace(state, aircraft=aircraft, phase=END, end_phase_done=()), scope)
-    if scope is not None and state is scope.state:
-        force_setattr(state, "phase", phase)
-        return state
     return built(_replace(state, phase=phase), scope)
 
 
