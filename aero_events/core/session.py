@@ -30,7 +30,7 @@ from .emitter import Decided
 from .errors import AeroError
 from .events import Envelope, Event
 from .secrets import SaltSource, SecretEvent, commitment_to_canonical, redact
-from .typed_commands import checked_command, checked_encoding, refuse_if_mistyped
+from .typed_commands import checked_command, refuse_if_mistyped
 
 CORE_ACTOR = None
 
@@ -281,17 +281,12 @@ class GameSession:
         dice stream and the salt stream exactly as they were.
         """
         dice, salts, command_salts = self.dice, self.salts, self.command_salts
-        # Where each source stands (mark_position), read in place for the core's own classes (issue 18: a third
-        # of a microsecond each); any other source says it through mark_position.
-        dice_mark = (dice._block, dice._buffer, dice._pos) if type(dice) is SeededDice else mark_position(dice)
-        salt_mark = salts._counter if type(salts) is SaltSource else mark_position(salts)
-        command_salt_mark = (command_salts._counter if type(command_salts) is SaltSource
-                             else mark_position(command_salts))
+        dice_mark, salt_mark = mark_position(dice), mark_position(salts)
+        command_salt_mark = mark_position(command_salts)
         branch = self.branch
         try:
             cup = DiceCup(dice, self._roll_count, salts)
-            states = branch._states
-            before = states[-1] if states else branch.state_at(branch.fork_seq)
+            before = self.state
             events = self.ruleset.decide(before, command, cup)
             issued = self._issued(command) if self.record_commands else None
             envelopes, states = self._fold_new(before, events, command.player, issued)
@@ -309,13 +304,12 @@ class GameSession:
 
     def _issued(self, command: Command) -> Event:
         """The record of ``command``: sealed, owned by its player, when the ruleset calls it secret."""
-        encoded = checked_encoding(command)  # a RuleError for a mistyped field, before anything is appended
+        checked = checked_command(command)  # a RuleError for a mistyped field, before anything is appended
         if self.ruleset.is_secret_command(command):  # sealed as SecretEvent.sealed seals, in one construction
             salt = self.command_salts.next()
-            canonical = checked_command(command).secret_payload_json()  # of the same data, remembered
-            return SecretCommandIssued(owner=command.player, command=encoded, salt=salt,
-                                       commitment=commitment_to_canonical(canonical, salt))
-        return CommandIssued(command=encoded)
+            return SecretCommandIssued(owner=command.player, command=checked.record(), salt=salt,
+                                       commitment=commitment_to_canonical(checked.secret_payload_json(), salt))
+        return CommandIssued(command=checked.record())
 
     def _fold_new(self, state: Any, events: Sequence[Event], actor: str | None, issued: Event | None = None
                   ) -> tuple[list[Envelope], list[Any]]:
@@ -326,7 +320,7 @@ class GameSession:
         branch = self.branch
         game_id, branch_id = self.game.id, branch.id
         checkpoints = self.checkpoints
-        seq = branch.fork_seq + len(branch.own)
+        seq = branch.head_seq
         envelopes: list[Envelope] = []
         states: list[Any] = []
         add_envelope, add_state = envelopes.append, states.append

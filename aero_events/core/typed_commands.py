@@ -118,6 +118,8 @@ class CheckedCommand:
         """The JSON data a ``CommandIssued`` stores: a new copy each time (a record never shares anything mutable
         with another event's), copied when it holds scalars and lists of scalars (a third of the time a decode
         takes), else decoded again."""
+        if self.flat:
+            return self.data.copy()
         if not self._copied:
             return _decode(self.raw)
         record = self.data.copy()
@@ -172,16 +174,7 @@ def checked_command(command: Command) -> CheckedCommand:
 
 def checked_encoding(command: Command) -> dict[str, Any]:
     """``command`` as the JSON data a ``CommandIssued`` stores; a :class:`RuleError` naming the field when a
-    field is not of its declared type (:func:`checked_command`).
-
-    A command checked before is answered here, without the two calls of the general path (once a command: a
-    third of the record's cost, counted in instructions, core6/NOTES.md)."""
-    try:
-        known = _checked.get((type(command), _encode(command)))
-    except (TypeError, ValueError, OverflowError, msgspec.MsgspecError):
-        known = None
-    if known is not None and known.rebuilt == command:
-        return known.data.copy() if known.flat else known.record()
+    field is not of its declared type (:func:`checked_command`)."""
     return checked_command(command).record()
 
 

@@ -428,14 +428,6 @@ def test_who_fires_next_when_a_player_has_passed_is_the_rule_of_alternating_fire
     assert seen > 500
 
 
-def test_the_commitment_hash_is_sha256():
-    """The SHA-256 the reveal check uses (CPython's own where built, else OpenSSL's) gives hashlib's digests."""
-    import hashlib
-
-    for data in (b"", b'{"manoeuvre":3}f9e3d186e3e48760de45bf125025d05d', bytes(range(256)) * 3):
-        assert movement._sha256(data).hexdigest() == hashlib.sha256(data).hexdigest()
-
-
 def test_an_event_type_is_looked_up_once_and_an_unknown_one_is_refused():
     """The dispatch tables fill as types are met (one look-up per type), and an event no part applies is an
     error in ``evolve`` and in ``fold`` alike, never skipped."""

@@ -292,3 +292,14 @@ def test_a_decide_that_returns_no_list_is_folded_by_the_session(kind):
     assert [(type(env.event).__name__, env.turn) for env in envelopes] == [
         ("Picked", 1), ("Picked", 1), ("StateCheckpoint", 2), ("Picked", 2)]
     assert session.state == Counter(picks=3, turn=2)
+
+
+def test_the_commitment_hash_is_sha256():
+    """The SHA-256 commitments are made and checked with (CPython's own where built, else OpenSSL's) gives
+    hashlib's digests, so every stored commitment still verifies."""
+    import hashlib
+
+    from aero_events.core.secrets import commitment_sha256
+
+    for data in (b"", b'{"manoeuvre":3}f9e3d186e3e48760de45bf125025d05d', bytes(range(256)) * 3):
+        assert commitment_sha256(data).hexdigest() == hashlib.sha256(data).hexdigest()

@@ -16,8 +16,6 @@ Choices made where the text is silent (each documented in the README's rules not
 from __future__ import annotations
 
 import functools
-import hashlib
-import importlib
 import itertools
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
@@ -25,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from aero_events.core import Command, DiceCup, RuleError, check_reveal
+from aero_events.core.secrets import canonical_json, commitment_to_canonical
 from aero_events.hexgrid import DIRECTIONS, ORIGIN, Board, Hex
 
 from .commands import (
@@ -692,26 +691,9 @@ def _activated(rules: AeronauticaRules, state: GameState, event: AircraftActivat
     return built(_replace(state, active=event.aircraft, step=step_name), scope)
 
 
-#: The canonical JSON of ``{"manoeuvre": n}`` by manoeuvre number (sorted keys, as ``core.secrets.commitment``
-#: encodes a choice), encoded once per number.
+#: The canonical JSON of ``{"manoeuvre": n}`` by manoeuvre number (what ``core.secrets.commitment`` hashes
+#: before the salt), encoded once per number.
 _CHOICE_BYTES: dict[int, bytes] = {}
-_canonical_choice = msgspec.json.Encoder(order="sorted").encode
-
-
-def _short_input_sha256() -> Any:
-    """The SHA-256 constructor cheapest for a commitment's few dozen bytes: CPython's own (``_sha256`` in 3.11,
-    ``_sha2`` from 3.12), about a fifth cheaper than OpenSSL's (``hashlib.sha256``) here, where setting up
-    the OpenSSL context costs more than hashing 48 bytes; ``hashlib.sha256`` where neither is built. The
-    same SHA-256: the same digests."""
-    for module in ("_sha256", "_sha2"):
-        try:
-            return importlib.import_module(module).sha256
-        except (ImportError, AttributeError):
-            continue
-    return hashlib.sha256
-
-
-_sha256 = _short_input_sha256()
 
 
 def _reveal_matches(manoeuvre: int, salt: str, expected: str) -> bool:
@@ -722,8 +704,8 @@ def _reveal_matches(manoeuvre: int, salt: str, expected: str) -> bool:
     in a fresh process pays this too, so the benchmark's figure is what a replay costs)."""
     choice = _CHOICE_BYTES.get(manoeuvre)
     if choice is None:
-        choice = _CHOICE_BYTES[manoeuvre] = _canonical_choice({"manoeuvre": manoeuvre})
-    return _sha256(choice + salt.encode()).hexdigest() == expected
+        choice = _CHOICE_BYTES[manoeuvre] = canonical_json({"manoeuvre": manoeuvre})
+    return commitment_to_canonical(choice, salt) == expected
 
 
 def _revealed(rules: AeronauticaRules, state: GameState, event: ManoeuvreRevealed,

@@ -325,59 +325,51 @@ def _cleared_for_new_turn(a: AircraftState) -> bool:
             and a.tail_gunner_used is False and a.no_token is False)
 
 
+def _last_turn_cleared(state: GameState, scope: FoldScope | None) -> dict[str, AircraftState]:
+    """The aircraft mapping with last turn's tokens, moves, firing and Tail Gunner use cleared (p.13): the fold's
+    own aircraft (:class:`FoldScope`) in place, any other with something to clear replaced (in a new mapping, the
+    fold's own in a fold); ``state.aircraft`` itself when nothing was replaced."""
+    fresh = scope.fresh if scope is not None else None
+    mapping = state.aircraft
+    for key, a in state.aircraft.items():
+        if fresh is not None and fresh.get(key) is a:
+            # Set whatever they hold (setting a clear field changes nothing): an aircraft in play has chosen,
+            # revealed, moved and fired, so asking first would cost more.
+            force_setattr(a, "commitment", None)
+            force_setattr(a, "manoeuvre", None)
+            force_setattr(a, "salt", None)
+            force_setattr(a, "revealed", None)
+            force_setattr(a, "moved", False)
+            force_setattr(a, "path", ())
+            force_setattr(a, "fired", False)
+            if a.may_land is not False:
+                force_setattr(a, "may_land", False)
+            if a.tail_gunner_used is not False:
+                force_setattr(a, "tail_gunner_used", False)
+            if a.no_token is not False:
+                force_setattr(a, "no_token", False)
+        elif not _cleared_for_new_turn(a):
+            if mapping is state.aircraft:
+                mapping = own_aircraft(state, scope)
+            mapping[key] = built_aircraft(_replace(
+                a, commitment=None, manoeuvre=None, salt=None, revealed=None, moved=False, may_land=False,
+                path=(), fired=False, tail_gunner_used=False, no_token=False), scope)
+    return mapping
+
+
 def _turn_began(rules: AeronauticaRules, state: GameState, event: TurnBegan,
                 scope: FoldScope | None = None) -> GameState:
     """A new turn (p.13): last turn's tokens, moves, firing and Tail Gunner use are cleared (an aircraft
     with nothing to clear is kept as it is: the same fields)."""
-    if scope is not None and state is scope.state:
-        return _turn_began_in_place(state, event, scope)
-    aircraft = state.aircraft
-    for key, a in state.aircraft.items():
-        if _cleared_for_new_turn(a):
-            continue
-        if aircraft is state.aircraft:
-            aircraft = own_aircraft(state, scope)  # in a fold, its own mapping: changed where it stands
-        aircraft[key] = built_aircraft(_replace(
-            a, commitment=None, manoeuvre=None, salt=None, revealed=None, moved=False, may_land=False, path=(),
-            fired=False, tail_gunner_used=False, no_token=False), scope)
-    # Ten fields of each aircraft and of the state: one replace each is cheaper than setting them one by one.
-    return built(_replace(state, aircraft=aircraft, turn=event.turn, phase=CHOOSE_MANOEUVRES, initiative=None,
-                          initiative_rolls=0, first_mover=None, to_act=None, active=None, step=None, passed=()),
-                 scope)
-
-
-def _turn_began_in_place(state: GameState, event: TurnBegan, scope: FoldScope) -> GameState:
-    """:func:`_turn_began` on the fold's own state (:class:`FoldScope`): last turn's fields are cleared in place
-    on the fold's own aircraft and state (a few ``force_setattr`` cost less than a ``replace`` of every field,
-    and the fields seldom set are asked first); an aircraft the fold did not build is replaced."""
-    fresh = scope.fresh
-    mapping = state.aircraft
-    for key, a in state.aircraft.items():
-        if fresh.get(key) is not a:
-            if not _cleared_for_new_turn(a):
-                if mapping is state.aircraft:
-                    mapping = own_aircraft(state, scope)
-                mapping[key] = built_aircraft(_replace(
-                    a, commitment=None, manoeuvre=None, salt=None, revealed=None, moved=False, may_land=False,
-                    path=(), fired=False, tail_gunner_used=False, no_token=False), scope)
-            continue
-        # Set whatever they hold (setting a clear field changes nothing): an aircraft in play has chosen,
-        # revealed, moved and fired, so asking first would cost more.
-        force_setattr(a, "commitment", None)
-        force_setattr(a, "manoeuvre", None)
-        force_setattr(a, "salt", None)
-        force_setattr(a, "revealed", None)
-        force_setattr(a, "moved", False)
-        force_setattr(a, "path", ())
-        force_setattr(a, "fired", False)
-        if a.may_land is not False:
-            force_setattr(a, "may_land", False)
-        if a.tail_gunner_used is not False:
-            force_setattr(a, "tail_gunner_used", False)
-        if a.no_token is not False:
-            force_setattr(a, "no_token", False)
-    if mapping is not state.aircraft:
-        force_setattr(state, "aircraft", mapping)
+    aircraft = _last_turn_cleared(state, scope)
+    if scope is None or state is not scope.state:
+        # Ten fields of the state: one replace is cheaper than setting them one by one.
+        return built(_replace(state, aircraft=aircraft, turn=event.turn, phase=CHOOSE_MANOEUVRES, initiative=None,
+                              initiative_rolls=0, first_mover=None, to_act=None, active=None, step=None,
+                              passed=()), scope)
+    # The fold's own state: its fields set in place, those seldom set asked first.
+    if aircraft is not state.aircraft:
+        force_setattr(state, "aircraft", aircraft)
     force_setattr(state, "turn", event.turn)
     force_setattr(state, "phase", CHOOSE_MANOEUVRES)
     force_setattr(state, "initiative", None)  # every turn rolls for the initiative (p.13)
@@ -403,14 +395,37 @@ def _firing() -> types.ModuleType:
     return firing
 
 
-def _fires_next(state: GameState, first: str, second: str) -> str | None:
-    """The firing part's ``fires_next``, imported when first needed (the firing part imports this module); the
-    import replaces this function, so later calls go to ``fires_next`` directly."""
-    global _fires_next
-    from .firing import fires_next
+def _fired_cleared(state: GameState, scope: FoldScope | None) -> dict[str, AircraftState]:
+    """The aircraft mapping with every aircraft free to fire again (each fires once per phase, p.14): the fold's
+    own aircraft (:class:`FoldScope`) in place, any other that fired replaced (in a new mapping, the fold's own
+    in a fold); ``state.aircraft`` itself when nothing was replaced."""
+    fresh = scope.fresh if scope is not None else None
+    mapping = state.aircraft
+    for a in state.aircraft.values():
+        if a.fired:
+            if fresh is not None and fresh.get(a.id) is a:
+                force_setattr(a, "fired", False)
+                continue
+            if mapping is state.aircraft:
+                mapping = own_aircraft(state, scope)
+            mapping[a.id] = built_aircraft(_replace(a, fired=False), scope)
+    return mapping
 
-    _fires_next = fires_next
-    return fires_next(state, first, second)
+
+def _tailing_cleared(state: GameState, scope: FoldScope | None) -> dict[str, AircraftState]:
+    """The aircraft mapping with last End phase's tailing expired (p.30), as :func:`_fired_cleared` does it."""
+    fresh = scope.fresh if scope is not None else None
+    mapping = state.aircraft
+    for a in state.aircraft.values():
+        if a.tailing or a.tailing_candidates:
+            if fresh is not None and fresh.get(a.id) is a:
+                force_setattr(a, "tailing", None)
+                force_setattr(a, "tailing_candidates", ())
+                continue
+            if mapping is state.aircraft:
+                mapping = own_aircraft(state, scope)
+            mapping[a.id] = built_aircraft(_replace(a, tailing=None, tailing_candidates=()), scope)
+    return mapping
 
 
 def _phase_began(rules: AeronauticaRules, state: GameState, event: PhaseBegan,
@@ -418,88 +433,42 @@ def _phase_began(rules: AeronauticaRules, state: GameState, event: PhaseBegan,
     """A new phase of the turn (p.13-14). Firing part: each aircraft fires once per phase; the initiative winner
     fires first in the Tailing Fire phase (p.13), the first mover in the Firing phase (p.14), or the other player
     if they have nothing that may fire. Tailing is determined afresh in every End phase (p.30): the old one
-    expires as the End phase begins."""
+    expires as the End phase begins.
+
+    On the fold's own state (:class:`FoldScope`) its fields are set in place, each once, and only those that
+    change; otherwise a new state."""
     phase = event.phase
-    if scope is None or state is not scope.state:
-        return _phase_began_copying(state, phase, scope)
-    # The fold's own state (FoldScope): its fields set in place, each once, and only those that change.
+    own = scope is not None and state is scope.state
     if phase == TAILING_FIRE or phase == FIRING:
-        mapping = state.aircraft
-        fresh = scope.fresh
-        for a in state.aircraft.values():
-            if a.fired:
-                if fresh.get(a.id) is a:  # the fold's own aircraft
-                    force_setattr(a, "fired", False)
-                    continue
-                if mapping is state.aircraft:
-                    mapping = own_aircraft(state, scope)
-                mapping[a.id] = built_aircraft(_replace(a, fired=False), scope)
-        if mapping is not state.aircraft:
-            force_setattr(state, "aircraft", mapping)
-        force_setattr(state, "phase", phase)
-        if state.passed:
-            force_setattr(state, "passed", ())
+        aircraft = _fired_cleared(state, scope)
+        if own:
+            if aircraft is not state.aircraft:
+                force_setattr(state, "aircraft", aircraft)
+            force_setattr(state, "phase", phase)
+            if state.passed:
+                force_setattr(state, "passed", ())
+        else:
+            state = built(_replace(state, aircraft=aircraft, phase=phase, to_act=None, passed=()), scope)
         first = (state.initiative if phase == TAILING_FIRE else state.first_mover) or state.initiative \
             or state.players[0]
-        one, two = state.players  # GameState.opponent, inline
-        force_setattr(state, "to_act", _fires_next(state, first, two if first == one else one))
-        return state
+        to_act = _firing().fires_next(state, first, state.opponent(first))  # first_to_fire(state, first)
+        if scope is not None:  # the state is the fold's own now
+            force_setattr(state, "to_act", to_act)
+            return state
+        return state if to_act is None else _replace(state, to_act=to_act)
     if phase == END:
-        mapping = state.aircraft
-        fresh = scope.fresh
-        for a in state.aircraft.values():
-            if a.tailing or a.tailing_candidates:
-                if fresh.get(a.id) is a:  # the fold's own aircraft
-                    force_setattr(a, "tailing", None)
-                    force_setattr(a, "tailing_candidates", ())
-                    continue
-                if mapping is state.aircraft:
-                    mapping = own_aircraft(state, scope)
-                mapping[a.id] = built_aircraft(_replace(a, tailing=None, tailing_candidates=()), scope)
-        if mapping is not state.aircraft:
-            force_setattr(state, "aircraft", mapping)
+        aircraft = _tailing_cleared(state, scope)
+        if not own:
+            return built(_replace(state, aircraft=aircraft, phase=END, end_phase_done=()), scope)
+        if aircraft is not state.aircraft:
+            force_setattr(state, "aircraft", aircraft)
         force_setattr(state, "phase", END)
         if state.end_phase_done:
             force_setattr(state, "end_phase_done", ())
         return state
-    force_setattr(state, "phase", phase)  # the other phases change nothing else
-    return state
-
-
-def _phase_began_copying(state: GameState, phase: str, scope: FoldScope | None) -> GameState:
-    """:func:`_phase_began` on a state the fold did not build, or in ``evolve``: a new state."""
-    if phase == TAILING_FIRE or phase == FIRING:
-        aircraft = state.aircraft  # copied only if an aircraft changes
-        for a in state.aircraft.values():
-            if a.fired:
-                if scope is not None and scope.fresh.get(a.id) is a:  # the fold's own (FoldScope)
-                    force_setattr(a, "fired", False)
-                    continue
-                if aircraft is state.aircraft:
-                    aircraft = own_aircraft(state, scope)
-                aircraft[a.id] = built_aircraft(_replace(a, fired=False), scope)
-        state = built(_replace(state, aircraft=aircraft, phase=phase, to_act=None, passed=()), scope)
-        first = (state.initiative if phase == TAILING_FIRE else state.first_mover) or state.initiative \
-            or state.players[0]
-        to_act = _fires_next(state, first, state.opponent(first))  # first_to_fire(state, first)
-        if to_act is None:
-            return state  # nothing may fire
-        if scope is not None:  # the state is the fold's own now
-            force_setattr(state, "to_act", to_act)
-            return state
-        return _replace(state, to_act=to_act)
-    if phase == END:
-        aircraft = state.aircraft  # copied only if an aircraft changes
-        for a in state.aircraft.values():
-            if a.tailing or a.tailing_candidates:
-                if scope is not None and scope.fresh.get(a.id) is a:  # the fold's own (FoldScope)
-                    force_setattr(a, "tailing", None)
-                    force_setattr(a, "tailing_candidates", ())
-                    continue
-                if aircraft is state.aircraft:
-                    aircraft = own_aircraft(state, scope)
-                aircraft[a.id] = built_aircraft(_replace(a, tailing=None, tailing_candidates=()), scope)
-        return built(_replace(state, aircraft=aircraft, phase=END, end_phase_done=()), scope)
+    if own:
+        force_setattr(state, "phase", phase)  # the other phases change nothing else
+        return state
     return built(_replace(state, phase=phase), scope)
 
 
