@@ -365,9 +365,250 @@ def test_the_bot_tells_the_commands_apart_by_their_class_as_isinstance_does():
     assert bots._kind(c.SetThrottle) & bots._THROTTLE and not bots._kind(c.SetThrottle) & bots._STEP
     assert bots._kind(c.PassFiring) & bots._FIRING and bots._kind(c.ManoeuvrePlan) & bots._STEP
 
+    class Steeper(c.AdjustAltitude, frozen=True, tag="test.SteeperAltitude"):
+        pass
+
+    for command in [*commands, Slower, Steeper]:
+        assert bots._IS_PLAN[command] == issubclass(command, c.ManoeuvrePlan)
+        assert bots._IS_CHANGE[command] == issubclass(command, c.AdjustAltitude)
+    assert bots._IS_CHANGE[Steeper] and not bots._IS_PLAN[Steeper] and bots._IS_PLAN[c.ManoeuvrePlan]
+
 
 class _Session:
     """What :meth:`GreedyBot.choose` reads of a session: the ruleset and the state."""
 
     def __init__(self, state):
         self.ruleset, self.state = RULES, state
+
+
+def test_a_manoeuvre_flown_facing_any_way_is_the_flight_facing_0_turned_p16():
+    """A manoeuvre is flown the same whichever way the aircraft faces (its moves and turns count from its facing,
+    p.16; straight ahead likewise, p.13): the bot's flights of every manoeuvre (and of none) at every Speed facing
+    1 to 5 are those facing 0 turned, field by field those worked out from :func:`movement.reach` facing so."""
+    import numpy as np
+
+    from aero_events.rulesets.aeronautica.greedy_tables import SPEEDS, reach_part, reach_part_of
+
+    manoeuvres = tuple(RULES.manoeuvres.get(number) for number in RULES.manoeuvres.numbers)
+    checked = 0
+    for manoeuvre in manoeuvres + (None,):
+        for facing in range(6):
+            for speed in range(SPEEDS):
+                turned, plain = reach_part(manoeuvre, facing, speed), reach_part_of(manoeuvre, facing, speed)
+                for field, expected in zip(turned, plain, strict=True):
+                    if isinstance(expected, np.ndarray):
+                        assert field.dtype == expected.dtype and field.tolist() == expected.tolist()
+                    else:
+                        assert type(field) is type(expected) and field == expected
+                checked += facing > 0 and len(plain[0]) > 1
+    assert checked > 200
+
+
+def test_the_geometry_classes_are_the_range_band_and_fire_arcs_of_every_offset_and_facing_p21_p22():
+    """The geometry class of every target offset and firer facing (worked out facing 0 and turned) holds the
+    range band (p.22) and Fire Arcs (p.21) the rules give that offset and facing; 0 out of range."""
+    from aero_events.hexgrid import MAX_RANGE
+    from aero_events.rulesets.aeronautica.greedy_tables import arc_names, geometry, geometry_classes
+
+    table, classes = geometry_classes()
+    span = (table.shape[0] - 1) // 2
+    for dq in range(-span, span + 1):
+        for dr in range(-span, span + 1):
+            distance = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+            for facing in range(6):
+                index = int(table[dq + span, dr + span, facing])
+                if not 0 < distance <= MAX_RANGE:
+                    assert index == 0
+                    continue
+                assert classes[index - 1] == geometry(dq, dr, facing)
+                assert classes[index - 1][1] == arc_names(dq, dr, facing)
+    assert len(set(classes)) == len(classes) > 6
+
+
+def test_the_speed_tables_hold_the_penalties_of_each_speed_and_altitude_change_p17_p19():
+    """The tables of :class:`EndScorer` by Altitude change and ``2 * Speed + stalled``: where the damage taken is
+    (Stalled evades, p.22), the Stall (p.18) and Breaking Up (p.19; +inf for a change the Speed does not allow,
+    p.18) terms, and the edge penalty for each room ahead short of the hexes needed (p.17), as each entry's
+    definition gives it."""
+    import numpy as np
+
+    from aero_events.rulesets.aeronautica.greedy_tables import _ROOMS, SPEEDS, _speed_tables
+
+    for start, stall_penalty, max_altitude, min_speed, max_speed in (
+            (1, 0.4, 6, 3, 8), (5, None, 5, 0, 7), (6, 1.25, 6, 4, 9), (0, 0.4, 4, 2, 6)):
+        breaking_up, edge_penalty, crash = 2.375, 0.3, 8.0 / 3
+        crashes, crashing, taken_at, terms, edging = _speed_tables(
+            start, stall_penalty, breaking_up, edge_penalty, max_altitude, min_speed, max_speed, crash)
+        for speed in range(SPEEDS):
+            allowed = movement.altitude_options(speed)
+            for stalled in (0, 1):
+                row = 2 * speed + stalled
+                for k, change in enumerate(CHANGES.tolist()):
+                    new_speed = speed - 1 if change > 0 else speed + 1 if change < 0 else speed
+                    stall = bool(stalled) or (change > 0 and (start + change > max_altitude or new_speed < min_speed))
+                    assert taken_at[k, row] == stall * len(CHANGES) + k
+                    assert terms[0, k, row] == (stall_penalty if stall and stall_penalty is not None else 0.0)
+                    assert terms[1, k, row] == (np.inf if change not in allowed else
+                                                breaking_up if new_speed > max_speed else 0.0)
+                    needed = max(new_speed, min_speed)
+                    for room in range(_ROOMS + 1):
+                        penalty = edging[k, row * (_ROOMS + 1) + room]
+                        assert penalty == (edge_penalty * (needed - room) if room < needed else 0.0)
+                        assert not np.signbit(penalty)
+        assert crashes == (start + int(CHANGES[0]) <= 0)
+        if crashes:
+            assert crashing.reshape(-1).tolist() == [crash if start + change <= 0 else 0.0 for change in CHANGES]
+
+
+def test_a_manoeuvre_or_throttle_decision_met_again_is_scored_and_taken_as_the_first_time(decisions):
+    """The best of each manoeuvre, or Throttle setting, and the first best are kept with the block's kept values:
+    met again, they are what they were the first time and what :meth:`GreedyBot._manoeuvre_value` or
+    ``_throttle_value`` of each option alone gives, and the bot takes the first best option, as ``max`` does."""
+    from aero_events.rulesets.aeronautica import bots
+
+    checked = 0
+    for state, options in decisions[::4]:
+        if not isinstance(options[0], (c.ChooseManoeuvre, c.SetThrottle)):
+            continue
+        aircraft = state.aircraft[options[0].aircraft]
+        if aircraft.status != "flying":
+            continue
+        if isinstance(options[0], c.SetThrottle):
+            mine, asked = list(options), [o.change for o in options]
+            score, alone = bots.GreedyBot._throttle_values, bots.GreedyBot._throttle_value
+        else:
+            mine = [o for o in options if isinstance(o, c.ChooseManoeuvre) and o.aircraft == aircraft.id]
+            asked = [o.manoeuvre for o in mine]
+            score, alone = bots.GreedyBot._manoeuvre_values, bots.GreedyBot._manoeuvre_value
+        bots._SEGMENT_BEST.clear()
+        first = score(GreedyBot(0), RULES, state, aircraft, asked).tolist()
+        kept = len(bots._SEGMENT_BEST)
+        again = score(GreedyBot(1), RULES, state, aircraft, asked).tolist()
+        each = [alone(GreedyBot(2), RULES, state, aircraft, value) for value in asked]
+        assert first == again == each
+        for seed in (3, 4):  # scored, then from what was kept
+            assert GreedyBot(seed).choose(_Session(state), aircraft.owner, options) == mine[each.index(max(each))]
+        checked += kept
+    assert checked > 40
+
+
+def test_a_placement_product_met_again_gives_the_first_best_placement_p34():
+    """The best placement of a set-up's placement product is kept (every set-up of a scenario offers the same):
+    met again in another game, it is still the first of the best as scoring every placement command gives."""
+    from aero_events.rulesets.aeronautica import bots
+    from aero_events.rulesets.aeronautica.commands import RollOff
+
+    bots._BEST_PLACED.clear()
+    for game in range(2):
+        session = GameSession(RULES, thunderbolts_v_dakkajets(2), dice=SeededDice(7), game_id=f"placing-again-{game}")
+        session.apply(RollOff(player="imperium"))
+        bot = GreedyBot(game)
+        for _ in range(4):
+            player = next(p for p in ("imperium", "orks") if len(session.legal_commands(p)))
+            options = session.legal_commands(player)
+            expected = max(options, key=lambda o: bot._placement_value(RULES, session.state, o))
+            assert bot._best_placement(RULES, session.state, options) == expected
+            session.apply(expected)
+        if game == 0:
+            kept = dict(bots._BEST_PLACED)
+            assert kept
+    assert bots._BEST_PLACED == kept  # the second game found every product kept
+
+
+def test_the_plans_of_every_way_of_flying_a_manoeuvre_are_its_flights_p16_p17():
+    """When the plans offered are every way of flying the revealed manoeuvre (as the rules offer them), the bot
+    takes their flights from the manoeuvre's own: the same block, field by field, and the same legal plans as
+    flying each plan with :func:`movement.plan_flight`, for every manoeuvre, facing and Speed; a plan list
+    that is not all of them (one left out, or given as True for 1) is flown plan by plan."""
+    import numpy as np
+
+    from aero_events.rulesets.aeronautica import bots
+    from aero_events.rulesets.aeronautica.greedy_tables import FlightBlock
+
+    state = thunderbolts_v_dakkajets(1)
+    session = GameSession(RULES, state, dice=SeededDice(0), game_id="plans")
+    aircraft = next(iter(session.state.aircraft.values()))
+    checked = 0
+    for number in RULES.manoeuvres.numbers:
+        manoeuvre = RULES.manoeuvres.get(number)
+        for facing in range(6):
+            for speed in range(1, 10):
+                flying = msgspec.structs.replace(aircraft, revealed=number, facing=facing, speed=speed,
+                                                 hex=Hex(3, 4))
+                plans = tuple((f.side, f.stage_hexes, f.facings) for f in movement.reach(manoeuvre, facing, speed))
+                if not plans:
+                    continue
+                bots._PLAN_BLOCKS.clear()
+                block, legal = bots._plan_block_of(RULES, flying, (manoeuvre, speed, facing, plans))
+                plain, plain_legal = bots._plan_block_flown(RULES, flying, plans)
+                assert legal == plain_legal == list(range(len(plans)))
+                for field in FlightBlock.__slots__:
+                    mine, theirs = getattr(block, field), getattr(plain, field)
+                    if isinstance(theirs, np.ndarray):
+                        assert mine.dtype == theirs.dtype and mine.tolist() == theirs.tolist(), field
+                    else:
+                        assert mine == theirs, field
+                checked += 1
+    assert checked > 300
+    manoeuvre = RULES.manoeuvres.get(3)
+    flying = msgspec.structs.replace(aircraft, revealed=3, facing=2, speed=5, hex=Hex(3, 4))
+    plans = tuple((f.side, f.stage_hexes, f.facings) for f in movement.reach(manoeuvre, 2, 5))
+    for partial in (plans[1:], tuple((side, tuple(True if h == 1 else h for h in hexes), facings)
+                                     for side, hexes, facings in plans)):
+        bots._PLAN_BLOCKS.clear()
+        block, legal = bots._plan_block_of(RULES, flying, (manoeuvre, 5, 2, partial))
+        plain, plain_legal = bots._plan_block_flown(RULES, flying, partial)
+        assert legal == plain_legal
+        assert block.key.tolist() == plain.key.tolist() and block is not bots.flight_block((manoeuvre,), 2, (5,))
+
+
+
+def test_a_block_holds_what_its_flights_give_field_by_field():
+    """Every field of a block is what its definition gives from its parts' flights: the frame index of each end
+    (``q * Q_STRIDE + r * R_STRIDE``), plus and less its facing, the hexes crossed and theirs, each flight's hexes
+    (padded with the count of hexes), where each segment starts, the greatest Speed and reach, the distinct flights
+    by end, facing, Speed and staged as ``np.unique`` finds them with their rows and codes, and the columns and
+    rows the hexes crossed span."""
+    import numpy as np
+
+    from aero_events.rulesets.aeronautica.greedy_tables import SPEEDS, FlightBlock, reach_part
+
+    manoeuvres = tuple(RULES.manoeuvres.get(number) for number in RULES.manoeuvres.numbers)
+    for facing in range(6):
+        for parts in ([reach_part(m, facing, speed) for m in manoeuvres for speed in (2, 3, 4, 5)],
+                      [reach_part(None, facing, 0)], [reach_part(manoeuvres[2], facing, 7)]):
+            block = FlightBlock(parts)
+            end_q, end_r, final, staged, speed = np.concatenate([part[9] for part in parts], axis=1)
+            cells_q, cells_r = (np.concatenate([part[i] for part in parts]) for i in (5, 6))
+            key = end_q * Q_STRIDE + end_r * R_STRIDE
+            assert block.key.tolist() == key.tolist() and block.facing.tolist() == final.tolist()
+            assert block.key_facing.tolist() == (key + final).tolist()
+            assert block.key_less_facing.tolist() == (key - final).tolist()
+            assert block.cells_key.tolist() == (cells_q * Q_STRIDE + cells_r * R_STRIDE).tolist()
+            assert block.staged.dtype == bool and block.staged.tolist() == staged.astype(bool).tolist()
+            assert block.starts.tolist() == np.cumsum([0] + [len(part[0]) for part in parts[:-1]]).tolist()
+            assert block.fastest == max(speed.tolist()) and block.reach == max(part[8] for part in parts)
+            row = speed * 2 + staged
+            _, first, inverse = np.unique((key * 8 + final) * (4 * SPEEDS) + row, return_index=True,
+                                          return_inverse=True)
+            assert block.inverse.tolist() == inverse.reshape(-1).tolist()
+            for field, expected in (("distinct_key", key[first]), ("distinct_key_facing", (key + final)[first]),
+                                    ("distinct_key_less_facing", (key - final)[first]),
+                                    ("distinct_facing", final[first]), ("distinct_speed_staged", row[first]),
+                                    ("distinct_code", (key[first] * 8 + final[first]) * (2 * SPEEDS))):
+                assert getattr(block, field).dtype == np.int64 and getattr(block, field).tolist() == expected.tolist()
+            offset = 0
+            for number, part in enumerate(parts):  # each flight's hexes, by step, as indexes into the block's hexes
+                for index in range(len(part[0])):
+                    hexes = [cell + offset for cell in part[7][index].tolist() if cell >= 0]
+                    flight = block.starts[number] + index
+                    padding = [len(cells_q)] * (len(block.crosses) - len(hexes))
+                    assert block.crosses[:, flight].tolist() == hexes + padding
+                offset += len(part[5])
+            if len(cells_q):
+                qs, rs = cells_q.tolist(), cells_r.tolist()
+                even = [r + (q >> 1) for q, r in zip(qs, rs, strict=True)]
+                odd = [r + ((q + 1) >> 1) for q, r in zip(qs, rs, strict=True)]
+                assert block.spans == (min(qs), max(qs), ((min(even), max(even)), (min(odd), max(odd))))
+            else:
+                assert block.spans is None

@@ -22,6 +22,9 @@ the same decisions again: the scorers and a block's values are kept by exactly w
 met for the first time is put together from the aircraft's own terms and each enemy's, kept likewise
 (:meth:`GreedyBot._own_terms`, :meth:`GreedyBot._enemy_record`: in a game of many aircraft most enemies have not
 moved since the last scorer). What kind of decision an option is, is looked up by its class (:func:`_kind`).
+Likewise kept: each option's best and the first best with a block's kept values (``_SEGMENT_BEST``), the best
+placement of a set-up's placement product (:func:`_best_placed`), and the flights of the plans the rules offer,
+which are every way of flying the manoeuvre (:func:`_plan_block`).
 """
 
 from __future__ import annotations
@@ -93,6 +96,21 @@ _KIND_CLASSES = (c.ChooseManoeuvre, c.ChooseFirstMover, c.SetThrottle,
 _KINDS: dict[type, int] = {}
 
 
+class _Subclasses(dict):
+    """A class -> whether it is ``of`` or a subclass of it (``isinstance`` of its instances), worked out once."""
+
+    def __init__(self, of: type):
+        super().__init__()
+        self.of = of
+
+    def __missing__(self, kind: type) -> bool:
+        answer = self[kind] = issubclass(kind, self.of)
+        return answer
+
+
+_IS_PLAN, _IS_CHANGE = _Subclasses(c.ManoeuvrePlan), _Subclasses(c.AdjustAltitude)
+
+
 def _kind(kind: type) -> int:
     """The bits of ``_KIND_CLASSES`` an option of class ``kind`` is an instance of (never 0: bit 1 << 11 is
     set), kept: isinstance depends on the class alone."""
@@ -152,13 +170,13 @@ class GreedyBot:
                     and o.aircraft == aircraft_id]
             if aircraft.status != FLYING:
                 return max(mine, key=lambda o: self._manoeuvre_value(rules, state, aircraft, o.manoeuvre))
-            return mine[int(self._manoeuvre_values(rules, state, aircraft, [o.manoeuvre for o in mine]).argmax())]
+            return mine[self._manoeuvre_best(rules, state, aircraft, [o.manoeuvre for o in mine])[1]]
         if flags & _FIRST_MOVER:
             # Moving last sees where the enemy went: make the opponent move first.
             return next(o for o in options if o.first != player)
         if flags & _THROTTLE:
             aircraft = state.aircraft[first.aircraft]
-            return options[int(self._throttle_values(rules, state, aircraft, [o.change for o in options]).argmax())]
+            return options[self._throttle_best(rules, state, aircraft, [o.change for o in options])[1]]
         if flags & _STEP:
             aircraft = state.aircraft[state.active]
             values = self._step_values(rules, state, aircraft, options)
@@ -439,39 +457,62 @@ class GreedyBot:
                           numbers: Sequence[int]) -> np.ndarray:
         """:meth:`_manoeuvre_value` of each manoeuvre of ``numbers`` for a flying aircraft: every flight of every
         one at every Throttle setting (p.15-17) scored at once (:mod:`.greedy_tables`), the same values."""
+        return self._manoeuvre_best(rules, state, aircraft, numbers)[0]
+
+    def _manoeuvre_best(self, rules: Any, state: GameState, aircraft: AircraftState,
+                        numbers: Sequence[int]) -> tuple[np.ndarray, int]:
+        """:meth:`_manoeuvre_values` and the index of the first best (``argmax``), kept with the block's kept values
+        (``_SEGMENT_BEST``)."""
         profile = rules.profile(aircraft)
         speed = aircraft.speed
         speeds = tuple([speed + change for change in
                         movement.throttle_options(profile, speed, rules.options.throttle_past_limits)])
         block = flight_block(_manoeuvres_of(rules.manoeuvres, tuple(numbers)), aircraft.facing, speeds)
         values = self._block_values(rules, state, aircraft, block, _stall_rows("manoeuvre", profile.min_speed))
-        best = np.maximum.reduceat(values, block.starts).reshape(len(numbers), len(speeds)).max(axis=1)
-        return np.maximum(best, -1e9)
+        kept = not values.flags.writeable  # kept in _BLOCK_VALUES: met again
+        known = _SEGMENT_BEST.get(id(values)) if kept else None
+        if known is not None and known[0] is values and known[1] is block:
+            return known[2], known[3]
+        # ndarray.max(axis=) is np.maximum.reduce behind a Python wrapper
+        best = np.maximum.reduce(np.maximum.reduceat(values, block.starts).reshape(len(numbers), len(speeds)),
+                                 axis=1)
+        best = np.maximum(best, -1e9)
+        return _keep_segment_best(values, block, best, kept)
 
     def _throttle_values(self, rules: Any, state: GameState, aircraft: AircraftState,
                          changes: Sequence[int]) -> np.ndarray:
         """:meth:`_throttle_value` of each Speed change of ``changes`` (p.15), scored at once."""
+        return self._throttle_best(rules, state, aircraft, changes)[0]
+
+    def _throttle_best(self, rules: Any, state: GameState, aircraft: AircraftState,
+                       changes: Sequence[int]) -> tuple[np.ndarray, int]:
+        """:meth:`_throttle_values` and the index of the first best (``argmax``), kept likewise."""
         profile = rules.profile(aircraft)
         manoeuvre = rules.manoeuvres.get(aircraft.revealed) if aircraft.revealed is not None else None
         speed = aircraft.speed
         block = flight_block((manoeuvre,), aircraft.facing, tuple([speed + change for change in changes]))
         rows = _stall_rows("throttle", profile.min_speed, profile.can_hover, aircraft.stalled)
-        return np.maximum.reduceat(self._block_values(rules, state, aircraft, block, rows, remember=True),
-                                   block.starts)
+        values = self._block_values(rules, state, aircraft, block, rows, remember=True)
+        kept = not values.flags.writeable
+        known = _SEGMENT_BEST.get(id(values)) if kept else None
+        if known is not None and known[0] is values and known[1] is block:
+            return known[2], known[3]
+        return _keep_segment_best(values, block, np.maximum.reduceat(values, block.starts), kept)
 
     def _step_values(self, rules: Any, state: GameState, aircraft: AircraftState, options: Sequence[Any]) -> list:
         """:meth:`_step_value` of each option; the plans' flights scored at once."""
-        plans = [index for index, option in enumerate(options) if isinstance(option, c.ManoeuvrePlan)]
+        is_plan, is_change = _IS_PLAN, _IS_CHANGE  # isinstance by the option's class, worked out once
+        plans = [index for index, option in enumerate(options) if is_plan[type(option)]]
         values: list[Any] = [None] * len(options)
         if len(plans) < len(options):
             column = self._altitude_column(rules, state, aircraft) \
-                if any(isinstance(option, c.AdjustAltitude) for option in options) else None
+                if any(is_change[type(option)] for option in options) else None
             planned = set(plans)
             for index, option in enumerate(options):
                 if index in planned:
                     continue
                 value = None
-                if column is not None and isinstance(option, c.AdjustAltitude) and option.change in _CHANGE_INDEX:
+                if column is not None and is_change[type(option)] and option.change in _CHANGE_INDEX:
                     value = column[_CHANGE_INDEX[option.change]]
                     if value == -np.inf:
                         value = None  # a change the Speed does not allow: scored alone
@@ -508,33 +549,35 @@ class GreedyBot:
         the same move come next); ``recall``: take them from there when all are kept (an end is its frame index,
         facing and row as one integer, :meth:`EndScorer.remember`). Kept in ``_BLOCK_VALUES`` by the scorer,
         the block, where it starts and the rows: nothing else goes into them."""
-        board = rules.board(state)
         hex = aircraft.hex
         scorer = self._scorer(rules, state, aircraft)
+        here = hex[0] * Q_STRIDE + hex[1] * R_STRIDE
+        # The values depend on nothing but the scorer, the flights, where they start and how they stall: seeded
+        # games of one set-up meet the same decisions again and again (they part only by the dice). Only values
+        # worked out where the scorer covers the block from the hex are kept (below), so a kept one answers.
+        key = (id(scorer), id(block), here, id(rows), remember)
+        known = _BLOCK_VALUES.get(key)
+        if (known is not None and known[0] is scorer and known[1] is block and known[2] is rows
+                and known[5] == hex):
+            if remember:
+                scorer.known = known[4]
+            return known[3]
+        board = rules.board(state)
         if scorer.covers(hex, block):
-            here = hex[0] * Q_STRIDE + hex[1] * R_STRIDE
-            # The values depend on nothing but the scorer, the flights, where they start and how they stall:
-            # seeded games of one set-up meet the same decisions again and again (they part only by the dice).
-            key = (id(scorer), id(block), here, id(rows), remember)
-            known = _BLOCK_VALUES.get(key)
-            if known is not None and known[0] is scorer and known[1] is block and known[2] is rows:
-                if remember:
-                    scorer.known = known[4]
-                return known[3]
             terms = row_terms(block, rows, scorer)
             best = scorer.recall(block, here, terms[0]) if recall else None
             if best is None:
                 columns = scorer.columns(block, here, terms)
-                best = columns.max(axis=0)
+                best = np.maximum.reduce(columns, axis=0)  # columns.max(axis=0)
                 if remember:
                     scorer.remember(block, here, terms[0], best, columns)
             best = best.take(block.inverse)
             off_board = block.crossing_off_board(board, hex, scorer.rooms)
             values = best if off_board is block.stays_on else np.where(off_board, scorer.off_board_value, best)
             values.setflags(write=False)
-            if len(_BLOCK_VALUES) > 1 << 11:
+            if len(_BLOCK_VALUES) > 1 << 13:
                 _BLOCK_VALUES.clear()
-            _BLOCK_VALUES[key] = (scorer, block, rows, values, scorer.known if remember else None)
+            _BLOCK_VALUES[key] = (scorer, block, rows, values, scorer.known if remember else None, hex)
             return values
         off_board = block.crossing_off_board(board, hex, scorer.rooms)
         stalled = (rows.take(block.distinct_speed_staged) & 1).astype(bool).take(block.inverse)
@@ -576,7 +619,7 @@ class GreedyBot:
             scorer = kept[1]
         else:
             scorer = self._build_scorer(rules, state, aircraft, reads, others)
-            if len(_SCORERS_BY_READS) > 1 << 11:
+            if len(_SCORERS_BY_READS) > 1 << 13:
                 _SCORERS_BY_READS.clear()
             _SCORERS_BY_READS[key] = (catalogue, scorer)
         self._scorer_reads = (reads, others, catalogue, scorer, objects)
@@ -601,7 +644,7 @@ class GreedyBot:
         if cached is not None and cached[0] is catalogue and cached[1] is board:
             return cached[2]
         scorer = EndScorer([record[1] for record in records], *own[2])
-        if len(_SCORERS) > 1 << 12:
+        if len(_SCORERS) > 1 << 13:
             _SCORERS.clear()
         _SCORERS[key] = (catalogue, board, scorer)
         return scorer
@@ -645,7 +688,7 @@ class GreedyBot:
         term = (hex[0], hex[1], facing, altitude, stalled or spinning, certainty * DEFENCE_WEIGHT * unit,
                 certainty * worth, weapons, tuple([left == 0 for left in ammo]))
         record = (term, EnemyTerms(*term[:7], own[3], self._weapons_grid(rules, weapons, ammo), start_altitude))
-        if len(_ENEMY_RECORDS) > 1 << 12:
+        if len(_ENEMY_RECORDS) > 1 << 14:
             _ENEMY_RECORDS.clear()
         _ENEMY_RECORDS[key] = (own, record)
         return record
@@ -728,7 +771,8 @@ class GreedyBot:
                 value += 0.2 if shot.target else 0.0  # a ground target: something, but not an aircraft
                 continue
             weapon_id = firer.weapons[shot.weapon_index]
-            single = msgspec.structs.replace(firer, weapons=(weapon_id,), ammo=(firer.ammo[shot.weapon_index],))
+            # expected_damage reads only the firer's weapons and Ammo (_damage_table, _weapon_terms)
+            single = _Armed((weapon_id,), (firer.ammo[shot.weapon_index],))
             expected = self.expected_damage(rules, single, Pose(firer.hex, firer.facing), firer.altitude,
                                             target, target.hex, target.altitude,
                                             target.stalled or target.spinning)
@@ -764,22 +808,9 @@ class GreedyBot:
             if axes is None or len(axes) != 4 or not len(part) or not isinstance(part[0], c.PlaceAircraft):
                 return max(options, key=lambda o: self._placement_value(rules, state, o))
             profile = rules.profile(state.aircraft[part[0].aircraft])
-            hexes, facings, speeds, altitudes = axes
-            speed_terms = [-abs(speed - (profile.min_speed + profile.max_speed) / 2) * 0.5 for speed in speeds]
-            altitude_terms = [-abs(altitude - (profile.max_altitude + 1) / 2) * 0.5 for altitude in altitudes]
-            # value = (place + speed term) + altitude term only grows with place: a (hex, facing) whose place
-            # is short of the best place by far more than any rounding cannot hold the best value, so only
-            # the (hex, facing) near the best place are scored in full, in the products' order.
-            places = _places(board, hexes, facings)
-            near = places.max() - 1e-6
-            per_place = len(speed_terms) * len(altitude_terms)
-            candidates = np.flatnonzero(places >= near)
-            values = ((places[candidates][:, None, None] + np.array(speed_terms)[None, :, None])
-                      + np.array(altitude_terms)[None, None, :]).reshape(-1)
-            first = int(np.argmax(values))  # the first best, in the products' order
-            if best_value is None or values[first] > best_value:
-                best_value = values[first]
-                best_index = start + int(candidates[first // per_place]) * per_place + first % per_place
+            value, index = _best_placed(board, *axes, profile.min_speed, profile.max_speed, profile.max_altitude)
+            if best_value is None or value > best_value:
+                best_value, best_index = value, start + index
             start += len(part)
         return options[best_index]
 
@@ -879,6 +910,44 @@ def _places_of(board: Any, hexes: Sequence[Hex], facings: Sequence[int]) -> np.n
     return (np.minimum(room, 8) * 1.0 + (centre * 0.3)[:, None]).reshape(-1)
 
 
+#: (id of the board, the axes of a placement product, the Speeds and Max Altitude read) -> (board, :func:`_best_placed`).
+_BEST_PLACED: dict[tuple, tuple[Any, tuple[float, int]]] = {}
+
+
+def _best_placed(board: Any, hexes: Sequence[Hex], facings: Sequence[int], speeds: Sequence[int],
+                 altitudes: Sequence[int], min_speed: int, max_speed: int, max_altitude: int) -> tuple[float, int]:
+    """The best :meth:`GreedyBot._placement_value` of the placements of one lazy product (hex, facing, Speed,
+    Altitude) of an aircraft with those Speeds and Max Altitude, and the index of the first that has it; kept
+    (every set-up of a scenario offers the same products): see :func:`_best_placed_of`."""
+    key = (id(board), hexes, facings, speeds, altitudes, min_speed, max_speed, max_altitude)
+    known = _BEST_PLACED.get(key)
+    if known is not None and known[0] is board:
+        return known[1]
+    if len(_BEST_PLACED) > 1 << 8:
+        _BEST_PLACED.clear()
+    best = _best_placed_of(board, hexes, facings, speeds, altitudes, min_speed, max_speed, max_altitude)
+    _BEST_PLACED[key] = (board, best)
+    return best
+
+
+def _best_placed_of(board: Any, hexes: Sequence[Hex], facings: Sequence[int], speeds: Sequence[int],
+                    altitudes: Sequence[int], min_speed: int, max_speed: int, max_altitude: int) -> tuple[float, int]:
+    """:func:`_best_placed`, worked out over the axes with the arithmetic of ``_placement_value``."""
+    speed_terms = [-abs(speed - (min_speed + max_speed) / 2) * 0.5 for speed in speeds]
+    altitude_terms = [-abs(altitude - (max_altitude + 1) / 2) * 0.5 for altitude in altitudes]
+    # value = (place + speed term) + altitude term only grows with place: a (hex, facing) whose place is short of
+    # the best place by far more than any rounding cannot hold the best value, so only the (hex, facing) near the
+    # best place are scored in full, in the products' order.
+    places = _places(board, hexes, facings)
+    near = places.max() - 1e-6
+    per_place = len(speed_terms) * len(altitude_terms)
+    candidates = np.flatnonzero(places >= near)
+    values = ((places[candidates][:, None, None] + np.array(speed_terms)[None, :, None])
+              + np.array(altitude_terms)[None, None, :]).reshape(-1)
+    first = int(np.argmax(values))  # the first best, in the products' order
+    return values[first], int(candidates[first // per_place]) * per_place + first % per_place
+
+
 #: id of a board -> its :class:`~.greedy_tables.RoomTable` of ``_ROOM_LIMIT``.
 _ROOM_TABLES: dict[int, RoomTable] = {}
 
@@ -909,8 +978,25 @@ class _Armed(msgspec.Struct, frozen=True):
     weapons: tuple[str, ...]
     ammo: tuple[int | None, ...]
 #: (id of the scorer, id of the flight block, the frame index of the start, id of the stall rows, remembered) ->
-#: (scorer, block, rows, :meth:`GreedyBot._block_values`, what the scorer remembered): see there.
+#: (scorer, block, rows, :meth:`GreedyBot._block_values`, what the scorer remembered, the start): see there.
 _BLOCK_VALUES: dict[tuple, tuple] = {}
+#: id of a block's values kept in ``_BLOCK_VALUES`` -> (those values, the block, the best of each option from
+#: them (:meth:`GreedyBot._manoeuvre_best`, :meth:`GreedyBot._throttle_best`: the values and the block say
+#: which decision), the index of the first best).
+_SEGMENT_BEST: dict[int, tuple[np.ndarray, FlightBlock, np.ndarray, int]] = {}
+
+
+def _keep_segment_best(values: np.ndarray, block: FlightBlock, best: np.ndarray, kept: bool
+                       ) -> tuple[np.ndarray, int]:
+    """``best`` and its first best index (``argmax``, as ``max`` picks), kept in ``_SEGMENT_BEST`` when ``values``
+    are kept."""
+    index = int(best.argmax())
+    if kept:
+        if len(_SEGMENT_BEST) > 1 << 13:
+            _SEGMENT_BEST.clear()
+        best.setflags(write=False)
+        _SEGMENT_BEST[id(values)] = (values, block, best, index)
+    return best, index
 #: (id of the catalogue, weapons, which are out of Ammo) -> (catalogue, :func:`~.greedy_tables.damage_grid`).
 _DAMAGE_GRIDS: dict[tuple, tuple[Any, np.ndarray]] = {}
 
@@ -936,6 +1022,8 @@ def _stall_rows(decision: str, min_speed: int, can_hover: bool = False, stalled:
 
 #: (manoeuvre, Speed, facing, the plans) -> :func:`_plan_block`.
 _PLAN_BLOCKS: dict[tuple, tuple[FlightBlock | None, list[int]]] = {}
+#: (id of the first plan, how many, manoeuvre, Speed, facing) -> (the plans, :func:`_plan_block` of them).
+_PLANS_SEEN: dict[tuple, tuple[tuple, tuple[FlightBlock | None, list[int]]]] = {}
 
 
 def _plan_block(rules: Any, aircraft: AircraftState, plans: Sequence[Any]) -> tuple[FlightBlock | None, list[int]]:
@@ -943,24 +1031,60 @@ def _plan_block(rules: Any, aircraft: AircraftState, plans: Sequence[Any]) -> tu
     same from every hex, moved), in order, as one segment (all are flown at the aircraft's Speed), and the
     indexes of those plans (None: none is legal)."""
     manoeuvre = rules.manoeuvres.get(aircraft.revealed) if aircraft.revealed is not None else None
+    # The rules offer the same plan commands again for the same manoeuvre, facing and Speed: the very objects
+    # met before (kept alive here, so their ids are not reused) have the values met before.
+    same = (id(plans[0]) if plans else None, len(plans), manoeuvre, aircraft.speed, aircraft.facing)
+    seen = _PLANS_SEEN.get(same)
+    if seen is not None and all(map(operator.is_, seen[0], plans)):
+        return seen[1]
     key = (manoeuvre, aircraft.speed, aircraft.facing,
            tuple([(plan.side, tuple(plan.stage_hexes), tuple(plan.facings)) for plan in plans]))
     known = _PLAN_BLOCKS.get(key)
-    if known is not None:
-        return known
+    if known is None:
+        known = _plan_block_of(rules, aircraft, key)
+    if len(_PLANS_SEEN) > 1 << 12:
+        _PLANS_SEEN.clear()
+    _PLANS_SEEN[same] = (tuple(plans), known)
+    return known
+
+
+def _plan_block_of(rules: Any, aircraft: AircraftState, key: tuple) -> tuple[FlightBlock | None, list[int]]:
+    """:func:`_plan_block` of the plans of ``key`` (manoeuvre, Speed, facing, each plan's side, hexes per stage and
+    facings), worked out and kept in ``_PLAN_BLOCKS``."""
     if len(_PLAN_BLOCKS) > 1 << 14:
         _PLAN_BLOCKS.clear()
+    manoeuvre, speed, facing, plans = key
+    if manoeuvre is not None and plans and plans == _reach_plans(manoeuvre, speed) and all(
+            type(value) is int for _, stage_hexes, facings in plans for value in (*stage_hexes, *facings)):
+        # the plans are every way of flying the manoeuvre (movement.reach), in its order: each is legal and flies
+        # its flight (test_greedy_fast.py checks it against _plan_block_flown), already worked out
+        known = (flight_block((manoeuvre,), facing, (speed,)), list(range(len(plans))))
+    else:
+        known = _plan_block_flown(rules, aircraft, plans)
+    _PLAN_BLOCKS[key] = known
+    return known
+
+
+@lru_cache(maxsize=1024)
+def _reach_plans(manoeuvre: Any, speed: int) -> tuple[tuple[str | None, tuple[int, ...], tuple[int, ...]], ...]:
+    """The side, hexes per stage and facings of every way of flying ``manoeuvre`` at ``speed``
+    (:func:`movement.reach`), in order: the same whichever way the aircraft faces (p.16, the picture turned)."""
+    return tuple([(flight.side, flight.stage_hexes, flight.facings) for flight in movement.reach(manoeuvre, 0, speed)])
+
+
+def _plan_block_flown(rules: Any, aircraft: AircraftState, plans: tuple) -> tuple[FlightBlock | None, list[int]]:
+    """:func:`_plan_block` of ``plans`` (side, hexes per stage, facings each), each flown from the origin by
+    :func:`movement.plan_flight` (p.16-17)."""
     origin = msgspec.structs.replace(aircraft, hex=Hex(0, 0))
     flights, legal = [], []
-    for index, (side, stage_hexes, facings) in enumerate(key[3]):
+    for index, (side, stage_hexes, facings) in enumerate(plans):
         flight = movement.plan_flight(rules, origin, side, stage_hexes, facings)
         if flight is not None:
             end = flight.path[-1] if flight.path else (0, 0)
             flights.append((end[0], end[1], flight.final_facing, bool(flight.stage_hexes),
                             [(cell[0], cell[1]) for cell in flight.path]))
             legal.append(index)
-    known = _PLAN_BLOCKS[key] = (FlightBlock([FlightPart.of(flights, aircraft.speed)]) if flights else None, legal)
-    return known
+    return FlightBlock([FlightPart.of(flights, aircraft.speed)]) if flights else None, legal
 
 
 #: (id of the catalogue, weapons, which are out of Ammo) -> (catalogue, {(dq, dr, facing): {(firer Altitude,

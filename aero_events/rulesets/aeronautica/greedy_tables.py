@@ -18,7 +18,8 @@ whether the target evades (p.21-24): :func:`damage_grid` keeps it in a small arr
 Hexes are integers in one frame (:data:`Q_STRIDE`), so that an end's offset to each enemy, the geometry class
 and distance of that offset (:func:`frame_geometry`) and the room ahead of the end (:class:`RoomTable`) are
 each one array lookup. The flights of a manoeuvre at a Speed are worked out once from the origin
-(:class:`FlightPart`, :class:`FlightBlock`) and moved to where the aircraft is.
+(:class:`FlightPart`, :class:`FlightBlock`) and moved to where the aircraft is; facing 0 only, the other
+facings being the same picture turned (:meth:`FlightPart.turned`, as :func:`movement.reach` does it).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import accumulate
 from typing import Any
 
 import numpy as np
@@ -57,8 +59,13 @@ def geometry(dq: int, dr: int, facing: int) -> tuple[str | None, frozenset[str]]
 @lru_cache(maxsize=4096)
 def arc_names(dq: int, dr: int, facing: int) -> frozenset[str]:
     """The Fire Arcs (p.21) of a firer facing ``facing`` that hold a target ``(dq, dr)`` hexes away."""
-    return frozenset(_ARC_NAMES[a.name] for a in arcs_containing(Pose(Hex(0, 0), facing), Hex(dq, dr))
-                     if a.name in _ARC_NAMES)
+    return _names_of(arcs_containing(Pose(Hex(0, 0), facing), Hex(dq, dr)))
+
+
+@lru_cache(maxsize=64)
+def _names_of(arcs: frozenset[Any]) -> frozenset[str]:
+    """The names :func:`arc_names` gives a set of Fire Arcs (a handful of sets recur: kept)."""
+    return frozenset(_ARC_NAMES[a.name] for a in arcs if a.name in _ARC_NAMES)
 
 
 @lru_cache(maxsize=1)
@@ -68,14 +75,18 @@ def geometry_classes() -> tuple[np.ndarray, tuple[tuple[str, frozenset[str]], ..
     (the firer's own hex and beyond ``MAX_RANGE``, p.22)."""
     table = np.zeros((2 * _SPAN + 1, 2 * _SPAN + 1, 6), dtype=np.intp)
     classes: dict[tuple[str | None, frozenset[str]], int] = {(None, frozenset()): 0}
-    for dq in range(-_SPAN, _SPAN + 1):
-        for dr in range(-_SPAN, _SPAN + 1):
-            if not 0 < (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= MAX_RANGE:
-                continue
-            for facing in range(6):
-                key = geometry(dq, dr, facing)
-                if key[0] is not None:
-                    table[dq + _SPAN, dr + _SPAN, facing] = classes.setdefault(key, len(classes))
+    offsets = [(dq, dr) for dq in range(-_SPAN, _SPAN + 1) for dr in range(-_SPAN, _SPAN + 1)
+               if 0 < (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= MAX_RANGE]
+    # A firer facing f sees a target as a firer facing 0 sees it with the whole picture turned f hexsides back
+    # (range and Fire Arcs are counted from the facing, p.21-22): geometry() facing 0 only, the rest looked up
+    # (test_greedy_fast.py checks every entry against geometry()).
+    ahead = {offset: geometry(offset[0], offset[1], 0) for offset in offsets}
+    for dq, dr in offsets:
+        for facing in range(6):
+            a, b, c, d = _TURNS[-facing % 6]
+            key = ahead[(a * dq + b * dr, c * dq + d * dr)]
+            if key[0] is not None:
+                table[dq + _SPAN, dr + _SPAN, facing] = classes.setdefault(key, len(classes))
     return table, tuple(classes)[1:]
 
 
@@ -136,14 +147,19 @@ class RoomTable:
         framed[:, :height, :] = on[:, :, None]
         self.on = framed.reshape(-1)
         room = np.zeros((width, Q_STRIDE // R_STRIDE, R_STRIDE), dtype=np.int64)
+        # on the board, with ``limit`` hexes off it all round: the hexes ``step`` ahead of every hex of the table
+        # are one slice (beyond the table is off the board)
+        padded = np.zeros((width + 2 * limit, height + 2 * limit), dtype=bool)
+        padded[limit:limit + width, limit:limit + height] = on
         for facing in range(6):
             dq, dr = movement.DIRECTIONS[facing]
             alive = np.ones(qs.shape, dtype=bool)
+            ahead = np.zeros(qs.shape, dtype=np.int64)
             for step in range(1, limit + 1):
-                aq, ar = qs + step * dq - self.q0, rs + step * dr - self.r0
-                inside = (aq >= 0) & (aq < width) & (ar >= 0) & (ar < height)
-                alive &= inside & on[np.clip(aq, 0, width - 1), np.clip(ar, 0, height - 1)]
-                room[:, :height, facing] += alive
+                q, r = limit + step * dq, limit + step * dr
+                alive &= padded[q:q + width, r:r + height]
+                ahead += alive
+            room[:, :height, facing] = ahead
         self.room = room.reshape(-1)
         #: ``room`` up to ``_ROOMS``, as the edge penalty reads it
         self.room_clipped = np.minimum(self.room, _ROOMS)
@@ -216,13 +232,41 @@ class FlightPart(tuple):
                                  + [abs(value) for cell in cells for value in cell] + [0]), packed, packed_cells,
                     np.ascontiguousarray(crosses.T)))
 
+    def turned(self, steps: int) -> FlightPart:
+        """The same flights with the whole picture turned ``steps`` hexsides clockwise about the origin
+        (:meth:`Hex.rotate`, facings by :func:`~.manoeuvres.turn`), in the same order: the hexes crossed keep
+        their order of first meeting (the turn maps distinct hexes to distinct hexes), so ``crosses`` is the
+        same."""
+        turn = _TURN_MATRICES[steps % 6]
+        packed = self[9]
+        ends, cells = turn @ packed[:2], turn @ self[10]  # whole numbers: exact
+        flights = np.concatenate((ends, (packed[2:3] + steps) % 6, packed[3:]))
+        reach = max(int(np.abs(ends).max(initial=0)), int(np.abs(cells).max(initial=0)))
+        return FlightPart((flights[0], flights[1], flights[2], self[3], self[4], cells[0], cells[1], self[7], reach,
+                           flights, cells, self[11]))
+
+
+#: (q, r) turned k hexsides clockwise about the origin (:meth:`Hex.rotate`) is (a q + b r, c q + d r): (a, b, c, d).
+_TURNS = ((1, 0, 0, 1), (0, -1, 1, 1), (-1, -1, 1, 0), (-1, 0, 0, -1), (0, 1, -1, -1), (1, 1, -1, 0))
+#: The same as matrices: ``_TURN_MATRICES[k] @ (q, r)``.
+_TURN_MATRICES = tuple(np.array(turn, dtype=np.int64).reshape(2, 2) for turn in _TURNS)
+
 
 @lru_cache(maxsize=4096)
 def reach_part(manoeuvre: Any, facing: int, speed: int) -> FlightPart:
     """The :class:`FlightPart` of every way of flying ``manoeuvre`` at ``speed`` from the origin facing
     ``facing`` (:func:`movement.reach`), or of flying straight ahead (p.13) when it is None or too slow to
     complete (p.17): the flights :func:`reach_ends` keeps once each, some maybe more than once (the same
-    best)."""
+    best). A manoeuvre is flown the same whichever way the aircraft faces (p.16; :func:`movement.reach` turns
+    the plans facing 0, in the same order, and straight ahead is the same turned): facings 1 to 5 are the part
+    facing 0 turned (:meth:`FlightPart.turned`; test_greedy_fast.py checks it against :func:`reach_part_of`)."""
+    if type(facing) is int and 1 <= facing <= 5:
+        return reach_part(manoeuvre, 0, speed).turned(facing)
+    return reach_part_of(manoeuvre, facing, speed)
+
+
+def reach_part_of(manoeuvre: Any, facing: int, speed: int) -> FlightPart:
+    """:func:`reach_part`, worked out from :func:`movement.reach` (or :func:`movement.straight`)."""
     plans = movement.reach(manoeuvre, facing, speed) if manoeuvre is not None else ()
     if not plans:
         plans = (movement.straight(Hex(0, 0), facing, speed),)
@@ -248,33 +292,30 @@ class FlightBlock:
 
     def __init__(self, parts: Sequence[FlightPart]):
         sizes = [len(part[0]) for part in parts]
-        self.starts = np.cumsum([0, *sizes[:-1]]).astype(np.intp)
+        self.starts = np.array(list(accumulate(sizes[:-1], initial=0)), dtype=np.intp)
         # every part's rows joined at once (FlightPart: flights, cells): the fields are rows of the two
-        self.end_q, self.end_r, self.facing, staged, self.speed = np.concatenate([part[9] for part in parts], axis=1)
+        flights = np.concatenate([part[9] for part in parts], axis=1)
+        self.end_q, self.end_r, self.facing, staged, self.speed = flights
         self.staged = staged.astype(bool)
-        self.cells_q, self.cells_r = np.concatenate([part[10] for part in parts], axis=1)
-        longest = max(part[7].shape[1] for part in parts)
+        cells = np.concatenate([part[10] for part in parts], axis=1)
+        self.cells_q, self.cells_r = cells
+        longest = max([part[7].shape[1] for part in parts])
         steps = np.concatenate([part[11] if part[11].shape[0] == longest else np.pad(
             part[11], ((0, longest - part[11].shape[0]), (0, 0)), constant_values=-1) for part in parts], axis=1)
-        first_cell = np.repeat(np.cumsum([0] + [len(part[5]) for part in parts[:-1]]), sizes)
+        first_cell = np.repeat(np.array(list(accumulate([len(part[5]) for part in parts[:-1]], initial=0)),
+                                        dtype=np.int64), sizes)
         # by step of the flights, a row each: the check of every flight is then a few long element-wise ands
         self.crosses = np.where(steps < 0, len(self.cells_q), steps + first_cell)
-        self.key = self.end_q * Q_STRIDE + self.end_r * R_STRIDE
-        self.key_facing = self.key + self.facing
-        self.key_less_facing = self.key - self.facing
-        self.cells_key = self.cells_q * Q_STRIDE + self.cells_r * R_STRIDE
+        # every integer of a flight that is a sum of its fields times constants, at once (_FLIGHT_SUMS): exact
+        derived = _FLIGHT_SUMS @ flights
+        self.key, self.key_facing, self.key_less_facing, _, codes, _, _ = derived
+        self.cells_key = _CELL_KEY @ cells
         self.fastest = int(self.speed.max())
         # the distinct (end, facing, Speed, staged): many flights end alike
-        speed_staged = self.speed * 2 + staged
-        _, first, self.inverse = _unique((self.key * 8 + self.facing) * (4 * SPEEDS) + speed_staged)
-        self.distinct_key = self.key[first]
-        self.distinct_key_facing = self.key_facing[first]
-        self.distinct_facing = self.facing[first]
-        self.distinct_key_less_facing = self.key_less_facing[first]
-        self.distinct_speed_staged = speed_staged[first]
-        #: each distinct flight's end, facing and row as one integer from the origin (:meth:`EndScorer.remember`)
-        self.distinct_code = (self.distinct_key * 8 + self.distinct_facing) * (2 * SPEEDS)
-        self.reach = max(part[8] for part in parts)
+        _, first, self.inverse = _unique(codes)
+        (self.distinct_key, self.distinct_key_facing, self.distinct_key_less_facing, self.distinct_speed_staged, _,
+         self.distinct_code, self.distinct_facing) = derived.take(first, axis=1)
+        self.reach = max([part[8] for part in parts])
         self.stays_on = np.zeros(len(self.key), dtype=bool)  # no flight crosses a hex off the board
         self.stays_on.flags.writeable = False
         #: The columns the hexes crossed lie in from the origin's (least, greatest), and their rows from the
@@ -284,9 +325,9 @@ class FlightBlock:
         self.spans = None
         if len(self.cells_q):
             dq, dr = self.cells_q, self.cells_r
-            even, odd = dr + (dq >> 1), dr + ((dq + 1) >> 1)
-            self.spans = (int(dq.min()), int(dq.max()), ((int(even.min()), int(even.max())),
-                                                          (int(odd.min()), int(odd.max()))))
+            columns_rows = np.stack((dq, dr + (dq >> 1), dr + ((dq + 1) >> 1)))  # columns, rows (even, odd)
+            low, high = np.minimum.reduce(columns_rows, axis=1).tolist(), np.maximum.reduce(columns_rows, axis=1).tolist()
+            self.spans = (low[0], high[0], ((low[1], high[1]), (low[2], high[2])))
 
     def crossing_off_board(self, board: Any, hex: Hex, rooms: RoomTable | None = None) -> np.ndarray:
         """Which flights flown from ``hex`` cross a hex off the board (p.17); from ``rooms`` when it covers
@@ -340,6 +381,17 @@ R_STRIDE = 6
 Q_STRIDE = R_STRIDE * 208
 #: The largest offset along an axis the geometry tables hold (beyond any board's reach).
 FRAME_SPAN = 100
+
+#: Rows of (end_q, end_r, final facing, staged, Speed) weights giving a flight's frame index (``key``), the key
+#: plus and less its facing, ``2 * Speed + staged``, its code among the distinct flights ((key * 8 + facing) *
+#: 4 SPEEDS + 2 * Speed + staged), its end, facing and row as one integer ((key * 8 + facing) * 2 SPEEDS,
+#: :meth:`EndScorer.remember`) and its facing: :class:`FlightBlock` multiplies them by its flights at once.
+_FLIGHT_SUMS = np.array([[Q_STRIDE, R_STRIDE, 0, 0, 0], [Q_STRIDE, R_STRIDE, 1, 0, 0], [Q_STRIDE, R_STRIDE, -1, 0, 0],
+                         [0, 0, 0, 1, 2], [Q_STRIDE * 32 * SPEEDS, R_STRIDE * 32 * SPEEDS, 4 * SPEEDS, 1, 2],
+                         [Q_STRIDE * 16 * SPEEDS, R_STRIDE * 16 * SPEEDS, 2 * SPEEDS, 0, 0], [0, 0, 1, 0, 0]],
+                        dtype=np.int64)
+#: (cells_q, cells_r) weights of a hex's frame index.
+_CELL_KEY = np.array([Q_STRIDE, R_STRIDE], dtype=np.int64)
 
 
 @lru_cache(maxsize=1)
@@ -455,7 +507,7 @@ def _stacked_damage(enemies: Sequence[EnemyTerms]) -> tuple[np.ndarray, np.ndarr
         _STACKED_DAMAGE.clear()
     count = len(enemies)
     rows, width = tables[0].shape
-    stacked = (np.concatenate([part for enemy in enemies for part in (enemy.dealt.reshape(-1), enemy.less_taken)]),
+    stacked = (np.concatenate([part for enemy in enemies for part in (enemy.dealt, enemy.less_taken)], axis=None),
                *_stacked_starts(count, rows, width, len(tables[count])))
     _STACKED_DAMAGE[key] = (tables, stacked)
     return stacked
@@ -488,9 +540,10 @@ class EndScorer:
             self.table, self.dealt_rows, self.taken_from = _stacked_damage(enemies)
         elif enemies:
             self.dealt, self.taken = enemies[0].dealt, enemies[0].taken
-        #: The ends last kept by :meth:`remember` (each as one integer, by its index), their best values and
-        #: their columns.
-        self.known: tuple[dict[int, int], np.ndarray, np.ndarray] | None = None
+        #: The ends last kept by :meth:`remember` (each as one integer, in an array), their best values, their
+        #: columns, and the ends by their integer (built when :meth:`recall` or :meth:`recall_end` first asks:
+        #: None till then; as Python objects they would be many more for the garbage collector to walk).
+        self.known: list | None = None
         covers = rooms.covers
         self.enemies_inside = all(covers(enemy.hex, 0) for enemy in enemies)
         self.edge_penalty, self.off_board_value, self.min_speed = edge_penalty, off_board_value, min_speed
@@ -508,26 +561,27 @@ class EndScorer:
         """Keep the best ``values`` and the :meth:`columns` of the distinct flights of ``block`` flown from frame
         index ``here`` for :meth:`recall` and :meth:`recall_end`: each end by its frame index, facing and
         ``row`` as one integer."""
-        ends = (block.distinct_code + (here * 16 * SPEEDS) + row).tolist()
-        self.known = (dict(zip(ends, range(len(ends)))), values, columns)
+        self.known = [block.distinct_code + (here * 16 * SPEEDS) + row, values, columns, None]
 
     def recall(self, block: FlightBlock, here: int, row: np.ndarray) -> np.ndarray | None:
         """The values :meth:`remember` kept of the distinct flights of ``block`` from ``here``, if it kept them
         all."""
-        if self.known is None:
+        known = self.known
+        if known is None:
             return None
-        kept, values, _ = self.known
+        kept = known[3] if known[3] is not None else _ends_kept(known)
         at = list(map(kept.get, (block.distinct_code + (here * 16 * SPEEDS) + row).tolist()))
-        return None if None in at else values.take(at)
+        return None if None in at else known[1].take(at)
 
     def recall_end(self, key: int, facing: int, row: int) -> list[float] | None:
         """The column :meth:`remember` kept of one end (its value after each Altitude change of ``CHANGES``,
         -inf where its Speed does not allow it), if it kept it."""
-        if self.known is None:
+        known = self.known
+        if known is None:
             return None
-        kept, _, columns = self.known
+        kept = known[3] if known[3] is not None else _ends_kept(known)
         at = kept.get((key * 8 + facing) * (2 * SPEEDS) + row)
-        return None if at is None else columns[:, at].tolist()
+        return None if at is None else known[2][:, at].tolist()
 
     def columns(self, block: FlightBlock, here: int, terms: tuple) -> np.ndarray:
         """The value of each distinct flight of ``block`` flown from frame index ``here`` (:data:`Q_STRIDE`),
@@ -547,7 +601,7 @@ class EndScorer:
             np.add((classes_taken.take(block.distinct_key + (self.theirs_at + here)) + self.taken_from)[:, None, :],
                    taken_at, out=index[:, 1])
             value = np.add.reduce(self.table.take(index).reshape(2 * count, *taken_at.shape), axis=0)
-            value -= self.closing * distances.take(mine).min(axis=0)
+            value -= self.closing * np.minimum.reduce(distances.take(mine), axis=0)  # .min(axis=0)
         elif count:
             enemy = self.enemies[0]
             mine = (enemy.mine_at - here) - block.distinct_key_less_facing
@@ -566,6 +620,14 @@ class EndScorer:
         return value
 
 
+def _ends_kept(known: list) -> dict[int, int]:
+    """The ends :meth:`EndScorer.remember` kept, by their integer (an end kept twice: its last index, as ``dict``
+    does), worked out when first asked and kept with them."""
+    ends = known[0].tolist()
+    kept = known[3] = dict(zip(ends, range(len(ends))))
+    return kept
+
+
 #: (block, rows, taken-at table) -> :func:`row_terms`.
 _ROW_TERMS: dict[tuple, tuple] = {}
 
@@ -582,7 +644,7 @@ def row_terms(block: FlightBlock, rows: np.ndarray, scorer: EndScorer) -> tuple:
         return known[3]
     row = rows.take(block.distinct_speed_staged)
     terms = (row, tables.take(row, axis=1), scorer.row_terms.take(row, axis=2), row * (_ROOMS + 1))
-    if len(_ROW_TERMS) > 1 << 10:
+    if len(_ROW_TERMS) > 1 << 12:
         _ROW_TERMS.clear()
     _ROW_TERMS[key] = (block, rows, tables, terms)
     return terms
@@ -605,26 +667,32 @@ def _speed_tables(start_altitude: int, stall_penalty: float | None, breaking_up:
     known = _SPEED_TABLES.get(key)
     if known is not None:
         return known
-    width = len(CHANGES)
-    taken_at = np.zeros((width, 2 * SPEEDS), dtype=np.intp)
-    terms = np.zeros((2, width, 2 * SPEEDS), dtype=np.float64)
-    edging = np.zeros((width, 2 * SPEEDS * (_ROOMS + 1)), dtype=np.float64)
+    changes = CHANGES.tolist()
+    width = len(changes)
+    # by change, then row (2 * Speed + stalled): the entries, and the hexes each needs ahead
+    taken_at: list = [[0] * (2 * SPEEDS) for _ in changes]
+    stall_terms: list = [[0.0] * (2 * SPEEDS) for _ in changes]
+    breaking_terms: list = [[0.0] * (2 * SPEEDS) for _ in changes]
+    needed: list = [[0] * (2 * SPEEDS) for _ in changes]
     for speed in range(SPEEDS):
         allowed = movement.altitude_options(speed)
         for stalled in (0, 1):
             row = 2 * speed + stalled
-            for k, change in enumerate(CHANGES.tolist()):
+            for k, change in enumerate(changes):
                 altitude = start_altitude + change
                 new_speed = speed - 1 if change > 0 else speed + 1 if change < 0 else speed
                 stall = bool(stalled) or (change > 0 and (altitude > max_altitude or new_speed < min_speed))
-                taken_at[k, row] = stall * width + k
-                terms[:, k, row] = (stall_penalty if stall and stall_penalty is not None else 0.0,
-                                    np.inf if change not in allowed else breaking_up if new_speed > max_speed
-                                    else 0.0)
-                needed = max(new_speed, min_speed)
-                for room in range(_ROOMS + 1):
-                    if room < needed:
-                        edging[k, row * (_ROOMS + 1) + room] = edge_penalty * (needed - room)
+                taken_at[k][row] = stall * width + k
+                stall_terms[k][row] = stall_penalty if stall and stall_penalty is not None else 0.0
+                breaking_terms[k][row] = np.inf if change not in allowed else breaking_up if new_speed > max_speed \
+                    else 0.0
+                needed[k][row] = max(new_speed, min_speed)
+    taken_at = np.array(taken_at, dtype=np.intp)
+    terms = np.array([stall_terms, breaking_terms], dtype=np.float64)
+    # the edge penalty of each room ahead (0 to _ROOMS) short of the hexes needed: edge_penalty * (needed - room),
+    # the product of a float and a whole number as Python makes it (both as doubles)
+    short = np.array(needed, dtype=np.int64)[:, :, None] - np.arange(_ROOMS + 1, dtype=np.int64)
+    edging = np.where(short > 0, edge_penalty * short, 0.0).reshape(width, 2 * SPEEDS * (_ROOMS + 1))
     crashes = start_altitude + int(CHANGES[0]) <= 0
     crashing = np.where(start_altitude + CHANGES <= 0, crash_penalty, 0.0)[:, None] if crashes else None
     if len(_SPEED_TABLES) > 1 << 12:
