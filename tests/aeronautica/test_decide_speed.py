@@ -69,7 +69,8 @@ def _forget_kept_answers() -> None:
     """Empty every table the decisions keep (a fresh process)."""
     for kept in (movement._throttle_commands, movement._plan_commands, movement._flown_from_origin,
                  altitude._altitude_commands, turn._token_commands, firing._weapon_facts, firing._attack_at,
-                 firing._volleys_reaching, firing._carries_autonomous, set_up._in_order):
+                 firing._volleys_reaching, firing._carries_autonomous, set_up._in_order,
+                 set_up._positions_in_order):
         kept.cache_clear()
     for kept in firing._OFFERED_VOLLEYS.values():
         kept.clear()
@@ -625,3 +626,120 @@ def test_jump_troops_are_offered_exactly_where_a_drop_zone_is_reached():
             assert transports.legal_commands(table.rules, state, IMPERIUM) == expected
             offered += len(expected)
     assert offered == 2  # the zone under its path: 1 or 2 points (Transport 2)
+
+
+# ---------------------------------------------------------------- Session 7 short cuts, each against its plain rule
+
+
+def test_a_hexs_fire_arcs_depend_only_on_the_firers_facing_and_the_offset():
+    """Fire Arcs (p.21): for every facing and every hex within range of the firer, from two different hexes of
+    the board, the arcs looked up by facing and offset are ``hex_arcs`` of the firer and that hex."""
+    from aero_events.rulesets.aeronautica.ground import Target
+
+    checked = 0
+    for origin, facing in itertools.product((Hex(0, 0), Hex(7, -3)), range(6)):
+        firer = replace(_any_firer(), hex=origin, facing=facing)
+        for dq, dr in itertools.product(range(-MAX_RANGE, MAX_RANGE + 1), repeat=2):
+            hexes = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+            if not 0 < hexes <= MAX_RANGE:
+                continue
+            target = Target("t", "orks", Hex(origin.q + dq, origin.r + dr), 1, "aircraft")
+            assert firing._arcs_at(firer, target) == weapons.hex_arcs(firer, target.hex) \
+                == weapons.target_arcs(firer, target)
+            checked += 1
+    assert checked == 2 * 6 * 330
+
+
+def _any_firer():
+    session = played_dogfight(1, 0, (BaselineBot, BaselineBot), "decide-arcs")
+    return next(iter(session.game.initial_state.aircraft.values()))
+
+
+def test_a_shot_in_the_air_is_offered_only_when_its_dice_could_hit_whatever_was_asked_before(sessions):
+    """Roll to Hit (p.22): -1 for a target with a Stall or Spin token and -1 per Altitude level of difference; a
+    shot whose dice cannot score is not offered. For firers of the games' Firing phases at every Altitude, their
+    enemies at every Altitude, with and without a Stall token, under a plain sky and at night (p.33), asked one
+    after another (what was worked out for one is kept for the next): the volleys are those of the plain rules."""
+    checked = refused = 0
+    positions = [(state, command.aircraft) for session in sessions for state, player in _offered_in_firing(session)
+                 for command in RULES.legal_commands(state, player) if isinstance(command, FireWeapons) and command.shots]
+    for state, firer_id in positions[::max(1, len(positions) // 8)]:
+        firer = state.aircraft[firer_id]
+        for night, height, low, stalled in itertools.product((False, True), range(1, 6), range(1, 6), (False, True)):
+            flier = replace(firer, altitude=height)
+            aircraft = {a.id: replace(a, altitude=low, stalled=stalled) if a.owner != firer.owner else a
+                        for a in state.aircraft.values()}
+            moved = replace(state, aircraft={**aircraft, flier.id: flier}, night_fighting=night)
+            expected = _volleys_by_the_rules(moved, flier, firing.FIRE)
+            assert firing._volley_options(RULES, moved, flier, firing.FIRE) == expected
+            refused += not expected
+            checked += 1
+    assert checked > 100 and 0 < refused < checked
+
+
+def test_a_target_found_by_id_is_the_aircraft_as_it_is_now(sessions):
+    """Targeting (p.21): ``find_target`` gives an aircraft in play as it is in this state (its hex, Altitude, Stall
+    or Spin token), though an aircraft unchanged between states is looked up, and nothing for one out of play."""
+    from aero_events.rulesets.aeronautica.ground import find_target
+
+    checked = 0
+    for session in sessions:
+        for state in states(session):
+            for aircraft in state.aircraft.values():
+                assert find_target(state, aircraft.id) == (aircraft_target(aircraft) if aircraft.in_play else None)
+                checked += 1
+    assert checked > 1000
+
+
+def test_hits_are_the_dice_that_score_a_natural_one_always_failing():
+    """Dice (p.7): "A dice roll can never be modified to 0 or lower, and any natural roll of a 1 is always a fail":
+    the hits counted are the faces that ``success`` scores, for every face, target and modifier."""
+    for faces in itertools.product(range(1, 7), repeat=3):
+        for target, modifier in itertools.product(range(1, 8), range(-4, 4)):
+            assert weapons.count_hits(faces, target, modifier) == sum(
+                1 for face in faces if weapons.success(face, target, modifier))
+
+
+def test_firepower_dice_are_the_weapons_firepower_at_the_range_band(sessions):
+    """Range (p.22): "Firepower is S-M-L dice": every weapon of the catalogue rolls its Short, Medium or Long
+    value at that range band, none beyond Long range; at night Long range rolls none (p.33)."""
+    from aero_events.hexgrid import RangeBand
+
+    state = next(states(sessions[0]))
+    firer = next(iter(state.aircraft.values()))
+    for weapon in RULES.catalogue.weapons.values():
+        for position, band in enumerate((RangeBand.SHORT, RangeBand.MEDIUM, RangeBand.LONG)):
+            assert weapons.firepower_dice(RULES, state, firer, weapon, band) == weapon.firepower[position]
+        assert weapons.firepower_dice(RULES, state, firer, weapon, None) == 0
+        night = replace(state, night_fighting=True)
+        assert weapons.firepower_dice(RULES, night, firer, weapon, RangeBand.LONG) == 0
+
+
+def test_the_movement_phase_offers_every_parts_commands_in_order_drops_after_altitude_changes():
+    """Jump Troops (p.37) at the Adjust Altitude step (p.18) over a landing zone (p.33): the Movement phase offers
+    the movement part's commands followed by the transports part's, every command of each part once; at any other
+    step, or with no zone under the transport, only the movement part's."""
+    from aero_events.rulesets.aeronautica import transports
+    from aero_events.rulesets.aeronautica.commands import ActivateAircraft, DropJumpTroops
+    from aero_events.rulesets.aeronautica.scenarios.format import LandingZone
+    from tests.aeronautica.helpers import IMPERIUM, ORKS, hex_at
+    from tests.aeronautica.test_transports import BOARD, STRAIGHT, ZONE, transport_game
+
+    both = 0
+    for zones in ((ZONE,), (LandingZone(name="elsewhere", hex=hex_at(BOARD, 2, 8)),)):
+        table = transport_game("jump_transport", zones=zones)
+        seen = [table.state]
+        for command in (ActivateAircraft(player=IMPERIUM, aircraft="imperium-1"),
+                        SetThrottle(player=IMPERIUM, aircraft="imperium-1", change=0),
+                        ManoeuvrePlan(player=IMPERIUM, aircraft="imperium-1", **STRAIGHT)):
+            table.apply(command)
+            seen.append(table.state)
+        for state, player in itertools.product(seen, (IMPERIUM, ORKS)):
+            parts = [movement.legal_commands(table.rules, state, player),
+                     transports.legal_commands(table.rules, state, player)]
+            expected = [command for part in parts for command in part]
+            assert list(table.rules.legal_commands(state, player)) == expected
+            if all(parts):
+                both += 1
+                assert isinstance(expected[-1], DropJumpTroops)
+    assert both == 1  # the Altitude step over the zone

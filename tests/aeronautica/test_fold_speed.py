@@ -7,7 +7,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from aero_events.core import GameSession, SecretMismatch, TapeDice, state_hash
+from aero_events.core import DiceRolled, GameSession, SecretMismatch, TapeDice, state_hash
 from aero_events.core.secrets import commitment
 from aero_events.rulesets.aeronautica import AeronauticaRules, RuleOptions, firing, movement, turn
 from aero_events.rulesets.aeronautica import ruleset as aeronautica
@@ -78,7 +78,7 @@ def test_each_event_type_goes_straight_to_one_reducer():
     assert aeronautica.reducer_for(ManoeuvreFlown) is movement._flown
     assert aeronautica.reducer_for(PhaseBegan) is turn._phase_began
     assert aeronautica.reducer_for(VolleyEnded) is firing._volley_ended
-    from aero_events.core import CommandIssued, DiceRolled, StateCheckpoint
+    from aero_events.core import CommandIssued, StateCheckpoint
 
     assert aeronautica.reducer_for(DiceRolled) is None
     assert aeronautica.reducer_for(CommandIssued) is None
@@ -158,14 +158,23 @@ def test_who_fires_next_is_the_rule_of_alternating_fire(sessions):
     assert tailing_phases > 0
 
 
-def test_the_revealed_manoeuvre_is_checked_against_its_commitment():
+def test_the_revealed_manoeuvre_is_checked_against_its_commitment(sessions):
     """p.13: the token is placed face down; the reveal must be the manoeuvre committed to (a SHA-256 of the
-    choice and its salt): the fast check agrees with ``core.secrets.commitment``; a wrong one is refused."""
+    choice and its salt): the reducer's check agrees with ``core.secrets.commitment`` in ``evolve`` and in a
+    fold; a wrong manoeuvre or salt is refused."""
+    start = sessions[0].game.initial_state
+    key, aircraft = next(iter(start.aircraft.items()))
     for number in range(12):
         for salt in ("", "f9e3d186e3e48760de45bf125025d05d", "salt with spaces"):
             expected = commitment({"manoeuvre": number}, salt)
-            assert movement._reveal_matches(number, salt, expected)
-            assert not movement._reveal_matches(number + 1, salt, expected)
+            state = replace(start, aircraft={**start.aircraft, key: replace(aircraft, commitment=expected)})
+            honest = ManoeuvreRevealed(aircraft=key, manoeuvre=number, salt=salt)
+            assert RULES.evolve(state, honest).aircraft[key].revealed == number
+            assert RULES.fold(state, [honest]).aircraft[key].revealed == number
+            for forged in (replace(honest, manoeuvre=number + 1), replace(honest, salt=salt + "0")):
+                for apply in (RULES.evolve, lambda state, event: RULES.fold(state, [event])):
+                    with pytest.raises(SecretMismatch):
+                        apply(state, forged)
 
 
 def test_a_fold_refuses_a_reveal_that_is_not_the_committed_manoeuvre(sessions):
@@ -240,12 +249,13 @@ def test_a_volley_ended_marks_the_firer_and_passes_the_turn_to_fire_as_the_rule_
     assert ended > 50
 
 
-# ---------------------------------------------------------------- the fold's own aircraft mapping (FoldScope)
+# ---------------------------------------------------------------- the fold's own copy (FoldScope)
 
 
 def test_a_fold_changes_nothing_of_the_state_it_starts_from(sessions):
-    """The fold copies the aircraft mapping once and puts later aircraft into its copy (``FoldScope``): the
-    state it starts from (its mapping, its aircraft) and every state ``evolve`` gave are as they were."""
+    """The fold copies the state, its aircraft mapping and every aircraft once and changes that copy in place
+    (``FoldScope``, ``working_copy``): the state it starts from (its mapping, its aircraft) and every state
+    ``evolve`` gave are as they were."""
     encode = msgspec.json.encode
     for session in sessions:
         rules = type(session.ruleset)(options=session.ruleset.options)
@@ -380,13 +390,9 @@ def test_who_moves_next_in_the_reducer_is_the_rule_of_alternating_movement(sessi
 
 def own_copy(state: GameState):
     """``state`` copied as a fold's own (its mapping and every aircraft built by the fold), with its scope."""
-    from aero_events.rulesets.aeronautica.state import FoldScope
+    from aero_events.rulesets.aeronautica.state import FoldScope, working_copy
 
-    scope = FoldScope()
-    scope.aircraft = {key: replace(a) for key, a in state.aircraft.items()}
-    scope.fresh = dict(scope.aircraft)
-    scope.state = replace(state, aircraft=scope.aircraft)
-    return scope.state, scope
+    return working_copy(state), FoldScope()
 
 
 def test_a_new_turn_and_a_new_phase_change_the_folds_own_state_in_place_as_the_plain_rule_does(sessions):
@@ -436,10 +442,57 @@ def test_an_event_type_is_looked_up_once_and_an_unknown_one_is_refused():
     rules = AeronauticaRules()
     session = dogfight(1, 5, (BaselineBot, BaselineBot), rules)
     events = [envelope.event for envelope in session.events()]
+    assert rules._dispatch[VolleyEnded] is firing._volley_ended  # met by the session's evolve
+    assert set(rules._fold_dispatch) == {DiceRolled}  # no fold yet
+    assert rules.fold(session.game.initial_state, events) == session.state
+    assert set(rules._fold_dispatch) == {type(event) for event in events} | {DiceRolled}
     assert rules._fold_dispatch[PhaseBegan] is turn._phase_began
-    assert rules._dispatch[VolleyEnded] is firing._volley_ended
     foreign = BidRevealed(player="imperium", amount=1)
     for apply in (lambda: rules.evolve(session.state, foreign), lambda: rules.fold(session.state, [foreign])):
         with pytest.raises(TypeError, match="cannot apply BidRevealed"):
             apply()
     assert rules.fold(session.game.initial_state, events) == session.state
+
+
+# ---------------------------------------------------------------- session 7: the fold's working copy
+
+
+def test_who_sets_up_next_in_one_pass_is_the_rule_of_taking_turns(sessions):
+    """``places_next`` (the set-up reducers' one pass) against p.34 as written: the players take turns, and a
+    side with aircraft left sets them up once the other has finished; in every state of the set-ups."""
+    from aero_events.rulesets.aeronautica.scenarios.set_up import places_next
+    from aero_events.rulesets.aeronautica.state import UNDEPLOYED
+
+    seen = 0
+    for session in sessions:
+        for state, _ in states_and_events(session):
+            for first in state.players:
+                second = state.opponent(first)
+                left = [player for player in (first, second)
+                        if any(a.status == UNDEPLOYED for a in state.aircraft.values() if a.owner == player)]
+                assert places_next(state.aircraft, first, second) == (left[0] if left else None)
+                seen += bool(left)
+    assert seen > 20
+
+
+def test_a_fold_works_on_one_copy_and_leaves_the_state_it_was_given(sessions):
+    """The fold copies the state, its aircraft mapping and every aircraft once, at its first event that changes
+    anything (``working_copy``), and changes that copy in place: the state it was given keeps its bytes and
+    its aircraft objects, and a fold of core events only returns the state it was given."""
+    from aero_events.core import StateCheckpoint
+    from aero_events.rulesets.aeronautica.state import working_copy
+
+    encode = msgspec.json.encode
+    for session in sessions[:2]:
+        start = session.game.initial_state
+        copy = working_copy(start)
+        assert encode(copy) == encode(start) and copy is not start and copy.aircraft is not start.aircraft
+        assert list(copy.aircraft) == list(start.aircraft)
+        assert all(copy.aircraft[key] is not a and copy.aircraft[key] == a for key, a in start.aircraft.items())
+        events = [envelope.event for envelope in session.events()]
+        kept = dict(start.aircraft)
+        assert encode(RULES.fold(start, events)) == encode(session.state)
+        assert encode(start) == encode(session.game.initial_state)
+        assert all(start.aircraft[key] is a for key, a in kept.items())
+        core_only = [event for event in events if type(event) is StateCheckpoint]
+        assert core_only and RULES.fold(session.state, core_only) is session.state

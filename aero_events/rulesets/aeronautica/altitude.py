@@ -41,7 +41,6 @@ from .state import (
     AircraftState,
     FoldScope,
     GameState,
-    built_aircraft,
     evolve_by_table,
     force_setattr,
     with_aircraft,
@@ -232,12 +231,11 @@ def _altitude_changed(rules: AeronauticaRules, state: GameState, event: Altitude
     aircraft = state.aircraft[event.aircraft]
     if aircraft.altitude == event.altitude and aircraft.speed == event.speed:
         return state
-    if scope is not None and scope.fresh.get(aircraft.id) is aircraft:  # the fold's own (FoldScope)
+    if scope is not None:  # the fold's own aircraft: changed in place (FoldScope)
         force_setattr(aircraft, "altitude", event.altitude)
         force_setattr(aircraft, "speed", event.speed)
         return state
-    changed = _replace(aircraft, altitude=event.altitude, speed=event.speed)
-    return with_aircraft(state, built_aircraft(changed, scope), scope)
+    return with_aircraft(state, _replace(aircraft, altitude=event.altitude, speed=event.speed))
 
 
 def _crash_avoided(rules: AeronauticaRules, state: GameState, event: CrashAvoided,

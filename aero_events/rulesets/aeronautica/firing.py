@@ -122,8 +122,6 @@ from .state import (
     ShotProgress,
     Volley,
     aircraft_with,
-    built,
-    built_aircraft,
     evolve_by_table,
     force_setattr,
     with_aircraft,
@@ -131,6 +129,7 @@ from .state import (
 from .tailing import tailed_by
 from .upgrades import armour_result, armour_roll, decoy, reroll_upgrade
 from .weapons import (
+    AIR,
     AUTONOMOUS,
     BOMBING,
     STRAFING,
@@ -145,9 +144,9 @@ from .weapons import (
     firepower_dice,
     firing_altitude,
     has_rule,
+    hex_arcs,
     hit_requirements,
     inflict,
-    reach,
     success,
     target_arcs,
 )
@@ -421,7 +420,11 @@ def check_volley(rules: AeronauticaRules, state: GameState, firer: AircraftState
         attack = _attack_at(rules, firer.weapons[index], firing_altitude(firer), target.altitude, target.on_ground)
         if attack is None:
             attack = attack_kind(weapon, firer, target)  # raises the rule that refuses the shot
-        arcs = reach(weapon, index, firer, target)
+        _, _, _, ground_to_air, keys = _weapon_facts(rules, firer.weapons[index], index)
+        if ground_to_air:  # weapons.reach: All Round (p.28), Directly Overhead included (p.21)
+            arcs = keys
+        else:
+            arcs = keys & (_arcs_at(firer, target) if firer.hex != target.hex else target_arcs(firer, target))
         if not arcs:
             raise RuleError(f"{target.id} is not in the Fire Arc of {firer.id}'s {weapon.name} "
                             f"({', '.join(weapon.fire_arc.arcs)})", rule="Fire Arcs", page=21)
@@ -539,7 +542,10 @@ def _spend(aircraft: AircraftState, index: int) -> int | None:
 
 
 def _shot(volley: Volley, weapon_index: int) -> ShotProgress:
-    return next(s for s in volley.shots if s.weapon_index == weapon_index)
+    for shot in volley.shots:  # next(s for s in volley.shots if s.weapon_index == weapon_index), without a generator
+        if shot.weapon_index == weapon_index:
+            return shot
+    raise StopIteration
 
 
 def resolve(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> None:
@@ -548,16 +554,19 @@ def resolve(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> None:
         volley = out.state.volley
         if volley is None or volley.pending is not None or out.state.pending_roll is not None:
             return
-        shot = next((s for s in volley.shots if not s.rolled), None)
-        if shot is not None:
-            _roll_to_hit(rules, out, dice, volley, shot)
-            continue
-        shot = next((s for s in volley.shots if not s.done), None)
-        if shot is not None:
-            _roll_damage(rules, out, dice, volley, shot)
-            continue
-        _end_volley(rules, out, volley)
-        return
+        # The first shot not yet rolled to hit, else the first whose Damage is not yet rolled (the steps of p.20).
+        for shot in volley.shots:
+            if not shot.rolled:
+                _roll_to_hit(rules, out, dice, volley, shot)
+                break
+        else:
+            for shot in volley.shots:
+                if not shot.done:
+                    _roll_damage(rules, out, dice, volley, shot)
+                    break
+            else:
+                _end_volley(rules, out, volley)
+                return
 
 
 def _offer_reroll(out: Emitter, firer_id: str, weapon_index: int, stage: str, roll: DiceRolled) -> bool:
@@ -587,7 +596,8 @@ def _roll_to_hit(rules: AeronauticaRules, out: Emitter, dice: DiceCup, volley: V
     band = band_at(distance(firer.hex, target.hex))
     count = firepower_dice(rules, state, firer, weapon, band, target)
     out.emit(WeaponFired(aircraft=firer.id, weapon_index=shot.weapon_index, weapon=weapon.id, target=target.id,
-                         attack=attack, band=band.value if band else None, dice=count, ammo_left=ammo_left))
+                         attack=attack, band=None if band is None else band._value_, dice=count,
+                         ammo_left=ammo_left))  # band.value, without the enum's property
     if count == 0:
         out.emit(HitsScored(aircraft=firer.id, weapon_index=shot.weapon_index, target=target.id, hits=0))
         return
@@ -768,6 +778,8 @@ def _volley_options(rules: AeronauticaRules, state: GameState, firer: AircraftSt
     reachable: dict[int, dict[str, tuple[frozenset[str], bool, bool]]] = {}
     geometry: list[tuple[frozenset[str], Any] | None] = [None] * len(targets)  # per target: its arcs, range band
     altitude = firing_altitude(firer)
+    # Air-to-Air shots under a plain sky: whether a shot can do anything (_shot_useful) is looked up (_AIR_USEFUL).
+    air_useful = _air_useful(rules) if not state.night_fighting and state.cloud_level is None else None
     for index, weapon_id in enumerate(firer.weapons):
         if firer.ammo[index] == 0:
             continue
@@ -782,17 +794,21 @@ def _volley_options(rules: AeronauticaRules, state: GameState, firer: AircraftSt
                 continue
             seen = geometry[number]
             if seen is None:  # the same for every weapon: worked out at the first that asks
-                seen = geometry[number] = (target_arcs(firer, target), band_at(hexes))
+                seen = geometry[number] = (_arcs_at(firer, target) if hexes else target_arcs(firer, target),
+                                           _BANDS[hexes])
             arcs = keys if ground_to_air else keys & seen[0]  # weapons.reach
             if not arcs:
                 continue
             if useful_only:
                 band = seen[1]
-                if firepower_dice(rules, state, firer, weapon, band, target) == 0:
-                    continue
-                to_hit, modifiers = hit_requirements(state, attack, weapon, firer, target, options=rules.options,
-                                                     band=band)
-                if not can_hit(to_hit, sum(m.value for m in modifiers)):
+                if attack == AIR and air_useful is not None:
+                    key = (weapon_id, _BAND_KEYS[hexes], firer.altitude, target_altitude, target.evading)
+                    useful = air_useful.get(key)
+                    if useful is None:
+                        useful = air_useful[key] = _shot_useful(rules, state, attack, weapon, firer, target, band)
+                    if not useful:
+                        continue
+                elif not _shot_useful(rules, state, attack, weapon, firer, target, band):
                     continue
             if attack == BOMBING:
                 arcs = bombing_arcs(arcs)
@@ -801,6 +817,52 @@ def _volley_options(rules: AeronauticaRules, state: GameState, firer: AircraftSt
         return []
     return list(_volleys_reaching(tuple((index, firer.ammo[index] is not None, tuple(options.items()))
                                         for index, options in reachable.items())))
+
+
+def _shot_useful(rules: AeronauticaRules, state: GameState, attack: str, weapon: WeaponProfile,
+                 firer: AircraftState, target: Target, band: Any) -> bool:
+    """Whether a shot rolls at least one Firepower die (p.22, p.33) that could hit (p.22, p.7): the shots
+    :func:`_volley_options` offers (see the module notes)."""
+    if firepower_dice(rules, state, firer, weapon, band, target) == 0:
+        return False
+    to_hit, modifiers = hit_requirements(state, attack, weapon, firer, target, options=rules.options, band=band)
+    return can_hit(to_hit, sum(m.value for m in modifiers))
+
+
+#: Per ruleset: :func:`_shot_useful` of Air-to-Air shots with neither Night Fighting nor a cloud level (p.33), by
+#: (weapon id, range band's value, firer's Altitude, target's Altitude, target evading). Then nothing else is read:
+#: the weapon's Firepower at the band (p.22), and the to-hit score (the ruleset's options, the band) with its
+#: Stall/Spin and Altitude-difference modifiers (p.22). At most weapons x 3 bands x 6 x 6 x 2 entries.
+_AIR_USEFUL: weakref.WeakKeyDictionary[Any, dict[tuple[Any, ...], bool]] = weakref.WeakKeyDictionary()
+
+
+def _air_useful(rules: AeronauticaRules) -> dict[tuple[Any, ...], bool]:
+    """The ruleset's table of :data:`_AIR_USEFUL`."""
+    kept = _AIR_USEFUL.get(rules)
+    if kept is None:
+        kept = _AIR_USEFUL[rules] = {}
+    return kept
+
+
+#: (firer's facing, target hex - firer hex) -> :func:`~.weapons.hex_arcs`: a hex's Fire Arcs depend on nothing
+#: else (``hexgrid.arcs_containing`` turns the offset by the facing). At most 6 facings x the offsets between two
+#: hexes of a board (6 x 331 within range, where legal_commands asks).
+_ARCS_AT: dict[tuple[int, int, int], frozenset[str]] = {}
+#: :func:`~.weapons.band_at` of 0 to 10 hexes (p.22).
+_BANDS = tuple(band_at(hexes) for hexes in range(MAX_RANGE + 1))
+#: The range band's value of 0 to 10 hexes: a key that hashes as a string (an Enum member hashes in Python).
+_BAND_KEYS = tuple(band.value for band in _BANDS)
+
+
+def _arcs_at(firer: AircraftState, target: Target) -> frozenset[str]:
+    """:func:`~.weapons.target_arcs` of a target in another hex than the firer's (never Directly Overhead, p.21):
+    :func:`~.weapons.hex_arcs`, looked up by facing and offset (:data:`_ARCS_AT`)."""
+    (q, r), (tq, tr) = firer.hex, target.hex
+    key = (firer.facing, tq - q, tr - r)
+    arcs = _ARCS_AT.get(key)
+    if arcs is None:
+        arcs = _ARCS_AT[key] = hex_arcs(firer, target.hex)
+    return arcs
 
 
 @functools.lru_cache(maxsize=4096)
@@ -947,7 +1009,7 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> li
     """Every legal choice now in a Tailing Fire or Firing phase (see the module notes)."""
     if state.phase not in (FIRING, TAILING_FIRE):
         return []
-    if autonomous.awaiting_steer(state):
+    if state.autonomous and autonomous.awaiting_steer(state):  # no Autonomous weapon on the board: none to steer
         return autonomous.steer_commands(state, player)
     if state.volley is not None and state.volley.open:
         if state.volley.player != player:
@@ -977,7 +1039,8 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> li
     in_play: tuple[Target, ...] | None = None
     kept: dict[tuple[Any, ...], Any] = {}
     for aircraft in state.aircraft.values():
-        if aircraft.owner != player or not may_fire(state, aircraft):
+        # may_fire, an aircraft that has fired this phase passed by first: _refusal refuses it whatever else holds
+        if aircraft.owner != player or aircraft.fired or _refusal(state, aircraft) is not None:
             continue
         commands.append(FireWeapons(player=player, aircraft=aircraft.id))
         if in_play is None:
@@ -1075,12 +1138,11 @@ def _tailing_determined(rules, state: GameState, event: TailingDetermined,
     aircraft = state.aircraft[event.aircraft]
     if aircraft.tailing == event.target and aircraft.tailing_candidates == event.candidates:
         return state  # already so: most often tailing nothing, as the End phase left it (p.30)
-    if scope is not None and scope.fresh.get(aircraft.id) is aircraft:  # the fold's own (FoldScope)
+    if scope is not None:  # the fold's own aircraft: changed in place (FoldScope)
         force_setattr(aircraft, "tailing", event.target)
         force_setattr(aircraft, "tailing_candidates", event.candidates)
         return state
-    tailing = _replace(aircraft, tailing=event.target, tailing_candidates=event.candidates)
-    return with_aircraft(state, built_aircraft(tailing, scope), scope)
+    return with_aircraft(state, _replace(aircraft, tailing=event.target, tailing_candidates=event.candidates))
 
 
 def _volley_declared(rules, state: GameState, event: VolleyDeclared, scope: FoldScope | None = None) -> GameState:
@@ -1088,10 +1150,10 @@ def _volley_declared(rules, state: GameState, event: VolleyDeclared, scope: Fold
     shots = tuple(ShotProgress(weapon_index=s.weapon_index, target=s.target) for s in event.shots
                   if s.target is not None) if event.shots else ()  # no shots: the aircraft holds its fire
     volley = Volley(aircraft=firer.id, player=firer.owner, kind=event.kind, shots=shots)
-    if scope is not None and state is scope.state:  # the fold's own state: changed in place (FoldScope)
+    if scope is not None:  # the fold's own state: changed in place (FoldScope)
         force_setattr(state, "volley", volley)
         return state
-    return built(_replace(state, volley=volley), scope)
+    return _replace(state, volley=volley)
 
 
 def _weapon_fired(rules, state: GameState, event: WeaponFired, scope: FoldScope | None = None) -> GameState:
@@ -1163,16 +1225,13 @@ def _volley_ended(rules, state: GameState, event: VolleyEnded, scope: FoldScope 
     owner = firer.owner
     first, second = state.players  # GameState.opponent, inline
     to_act = fires_next(state, second if owner == first else first, owner, firer.id)
-    if scope is not None and state is scope.state:  # the fold's own state: changed in place (FoldScope)
-        if scope.fresh.get(firer.id) is firer:
-            force_setattr(firer, "fired", True)
-        else:
-            with_aircraft(state, built_aircraft(_replace(firer, fired=True), scope), scope)
+    if scope is not None:  # the fold's own state and aircraft: changed in place (FoldScope)
+        force_setattr(firer, "fired", True)
         force_setattr(state, "to_act", to_act)
         force_setattr(state, "volley", None)
         return state
-    fired = built_aircraft(_replace(firer, fired=True), scope)
-    return built(_replace(state, aircraft=aircraft_with(state, fired, scope), to_act=to_act, volley=None), scope)
+    fired = _replace(firer, fired=True)
+    return _replace(state, aircraft=aircraft_with(state, fired), to_act=to_act, volley=None)
 
 
 def _return_fire_offered(rules, state: GameState, event: ReturnFireOffered) -> GameState:

@@ -67,8 +67,6 @@ from .state import (
     FoldScope,
     GameState,
     aircraft_with,
-    built,
-    built_aircraft,
     evolve_by_table,
     force_setattr,
     with_aircraft,
@@ -439,8 +437,9 @@ def fly_manoeuvre(rules: AeronauticaRules, out: Emitter, command: ManoeuvrePlan,
     """Move and Manoeuvre (p.16-17) along the chosen plan."""
     aircraft = active_aircraft(out.state, command, MANOEUVRE)
     profile = rules.profile(aircraft)
-    _require(not (aircraft.speed == 0 and profile.can_hover),
-             f"{aircraft.id} is Hovering at Speed 0: it turns to face a direction instead", "Hovering", 16)
+    if aircraft.speed == 0 and profile.can_hover:  # the message is written only for a refusal
+        raise RuleError(f"{aircraft.id} is Hovering at Speed 0: it turns to face a direction instead",
+                        rule="Hovering", page=16)
     chosen = plan_flight(rules, aircraft, command.side, tuple(command.stage_hexes), tuple(command.facings))
     if chosen is None:
         name = f"Ace Manoeuvre {aircraft.revealed}" if aircraft.revealed else "straight ahead"
@@ -594,7 +593,9 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> li
     if state.active is None:
         if state.to_act != player:
             return []
-        return [ActivateAircraft(player=player, aircraft=a.id) for a in state.side(player) if eligible_to_move(a)]
+        # state.side(player) without its list; an aircraft that has moved is never eligible (asked first)
+        return [ActivateAircraft(player=player, aircraft=a.id) for a in state.aircraft.values()
+                if a.owner == player and not a.moved and eligible_to_move(a)]
     aircraft = state.aircraft[state.active]
     if aircraft.owner != player:
         return []
@@ -684,11 +685,11 @@ def _activated(rules: AeronauticaRules, state: GameState, event: AircraftActivat
                scope: FoldScope | None = None) -> GameState:
     aircraft = state.aircraft[event.aircraft]
     step_name = GROUND if aircraft.status == LANDED else THROTTLE
-    if scope is not None and state is scope.state:  # the fold's own state: changed in place (FoldScope)
+    if scope is not None:  # the fold's own state: changed in place (FoldScope)
         force_setattr(state, "active", event.aircraft)
         force_setattr(state, "step", step_name)
         return state
-    return built(_replace(state, active=event.aircraft, step=step_name), scope)
+    return _replace(state, active=event.aircraft, step=step_name)
 
 
 #: The canonical JSON of ``{"manoeuvre": n}`` by manoeuvre number (what ``core.secrets.commitment`` hashes
@@ -696,30 +697,34 @@ def _activated(rules: AeronauticaRules, state: GameState, event: AircraftActivat
 _CHOICE_BYTES: dict[int, bytes] = {}
 
 
-def _reveal_matches(manoeuvre: int, salt: str, expected: str) -> bool:
-    """``core.secrets.commitment({"manoeuvre": manoeuvre}, salt) == expected``, the choice's bytes looked up.
-
-    A False here is checked again by ``check_reveal`` itself (which raises), so only a match is taken on
-    trust, and a match is a SHA-256 of the same bytes. Every fold hashes again (no memo of proofs: a replay
-    in a fresh process pays this too, so the benchmark's figure is what a replay costs)."""
-    choice = _CHOICE_BYTES.get(manoeuvre)
-    if choice is None:
-        choice = _CHOICE_BYTES[manoeuvre] = canonical_json({"manoeuvre": manoeuvre})
-    return commitment_to_canonical(choice, salt) == expected
+def _choice_bytes(manoeuvre: int) -> bytes:
+    """The canonical JSON of ``{"manoeuvre": manoeuvre}``, encoded once per number (:data:`_CHOICE_BYTES`)."""
+    choice = _CHOICE_BYTES[manoeuvre] = canonical_json({"manoeuvre": manoeuvre})
+    return choice
 
 
 def _revealed(rules: AeronauticaRules, state: GameState, event: ManoeuvreRevealed,
               scope: FoldScope | None = None) -> GameState:
-    """The token turned face up (p.15): it must be the manoeuvre committed to when it was chosen."""
+    """The token turned face up (p.15): it must be the manoeuvre committed to when it was chosen.
+
+    The check is ``core.secrets.commitment({"manoeuvre": manoeuvre}, salt) == commitment`` with the choice's
+    bytes looked up (:func:`_choice_bytes`). A mismatch is checked again by ``check_reveal`` itself (which
+    raises), so only a match is taken on trust, and a match is a SHA-256 of the same bytes. Every fold hashes
+    again (no memo of proofs: a replay in a fresh process pays this too, so the benchmark's figure is what a
+    replay costs)."""
     aircraft = state.aircraft[event.aircraft]
-    if aircraft.commitment is not None and (type(event.manoeuvre) is not int or not _reveal_matches(
-            event.manoeuvre, event.salt or "", aircraft.commitment)):
-        check_reveal({"manoeuvre": event.manoeuvre}, event.salt or "", aircraft.commitment,
-                     what=f"manoeuvre of {aircraft.id}")  # raises, unless the fast check above was wrong
-    if scope is not None and scope.fresh.get(aircraft.id) is aircraft:  # the fold's own (FoldScope)
+    committed = aircraft.commitment
+    if committed is not None:
+        manoeuvre = event.manoeuvre
+        # Only an int is looked up (True hashes as 1 but is encoded as true).
+        choice = (_CHOICE_BYTES.get(manoeuvre) or _choice_bytes(manoeuvre)) if type(manoeuvre) is int else None
+        if choice is None or commitment_to_canonical(choice, event.salt or "") != committed:
+            check_reveal({"manoeuvre": manoeuvre}, event.salt or "", committed,
+                         what=f"manoeuvre of {aircraft.id}")  # raises, unless the fast check above was wrong
+    if scope is not None:  # the fold's own aircraft: changed in place (FoldScope)
         force_setattr(aircraft, "revealed", event.manoeuvre)
         return state
-    return with_aircraft(state, built_aircraft(_replace(aircraft, revealed=event.manoeuvre), scope), scope)
+    return with_aircraft(state, _replace(aircraft, revealed=event.manoeuvre))
 
 
 def _throttle_set(rules: AeronauticaRules, state: GameState, event: ThrottleSet,
@@ -728,39 +733,30 @@ def _throttle_set(rules: AeronauticaRules, state: GameState, event: ThrottleSet,
     may_land = (aircraft.revealed == LANDING_MANOEUVRE and aircraft.altitude == 1
                 and event.speed == rules.profile(aircraft).min_speed)
     unchanged = aircraft.speed == event.speed and aircraft.may_land == may_land  # its Speed dial as it was
-    if scope is not None and state is scope.state:  # the fold's own state: changed in place (FoldScope)
-        if unchanged:
-            pass
-        elif scope.fresh.get(aircraft.id) is aircraft:
+    if scope is not None:  # the fold's own state and aircraft: changed in place (FoldScope)
+        if not unchanged:
             force_setattr(aircraft, "speed", event.speed)
             force_setattr(aircraft, "may_land", may_land)
-        else:
-            with_aircraft(state, built_aircraft(_replace(aircraft, speed=event.speed, may_land=may_land), scope),
-                          scope)
         force_setattr(state, "step", MANOEUVRE)
         return state
     if unchanged:
-        return built(_replace(state, step=MANOEUVRE), scope)  # the aircraft as it was
-    moved = built_aircraft(_replace(aircraft, speed=event.speed, may_land=may_land), scope)
-    return built(_replace(state, aircraft=aircraft_with(state, moved, scope), step=MANOEUVRE), scope)
+        return _replace(state, step=MANOEUVRE)  # the aircraft as it was
+    moved = _replace(aircraft, speed=event.speed, may_land=may_land)
+    return _replace(state, aircraft=aircraft_with(state, moved), step=MANOEUVRE)
 
 
 def _flown(rules: AeronauticaRules, state: GameState, event: ManoeuvreFlown,
            scope: FoldScope | None = None) -> GameState:
     aircraft = state.aircraft[event.aircraft]
     path = event.path + event.pushed
-    if scope is not None and state is scope.state:  # the fold's own state: changed in place (FoldScope)
-        if scope.fresh.get(aircraft.id) is aircraft:
-            force_setattr(aircraft, "hex", event.hex)
-            force_setattr(aircraft, "facing", event.facing)
-            force_setattr(aircraft, "path", path)
-        else:
-            with_aircraft(state, built_aircraft(_replace(aircraft, hex=event.hex, facing=event.facing, path=path),
-                                                scope), scope)
+    if scope is not None:  # the fold's own state and aircraft: changed in place (FoldScope)
+        force_setattr(aircraft, "hex", event.hex)
+        force_setattr(aircraft, "facing", event.facing)
+        force_setattr(aircraft, "path", path)
         force_setattr(state, "step", ALTITUDE)
         return state
-    moved = built_aircraft(_replace(aircraft, hex=event.hex, facing=event.facing, path=path), scope)
-    return built(_replace(state, aircraft=aircraft_with(state, moved, scope), step=ALTITUDE), scope)
+    moved = _replace(aircraft, hex=event.hex, facing=event.facing, path=path)
+    return _replace(state, aircraft=aircraft_with(state, moved), step=ALTITUDE)
 
 
 def _hovered(rules: AeronauticaRules, state: GameState, event: Hovered,
@@ -818,20 +814,17 @@ def _movement_ended(rules: AeronauticaRules, state: GameState, event: MovementEn
     aircraft = state.aircraft[event.aircraft]
     owner = aircraft.owner
     first, second = state.players  # GameState.opponent, inline
-    if scope is not None and state is scope.state:  # the fold's own state: changed in place (FoldScope)
-        if scope.fresh.get(aircraft.id) is aircraft:
-            force_setattr(aircraft, "moved", True)
-            if aircraft.may_land:
-                force_setattr(aircraft, "may_land", False)
-        else:
-            with_aircraft(state, built_aircraft(_replace(aircraft, moved=True, may_land=False), scope), scope)
+    if scope is not None:  # the fold's own state and aircraft: changed in place (FoldScope)
+        force_setattr(aircraft, "moved", True)
+        if aircraft.may_land:
+            force_setattr(aircraft, "may_land", False)
         force_setattr(state, "to_act", moves_next(state.aircraft, second if owner == first else first, owner))
         force_setattr(state, "active", None)
         force_setattr(state, "step", None)
         return state
-    mapping = aircraft_with(state, built_aircraft(_replace(aircraft, moved=True, may_land=False), scope), scope)
+    mapping = aircraft_with(state, _replace(aircraft, moved=True, may_land=False))
     to_act = moves_next(mapping, second if owner == first else first, owner)
-    return built(_replace(state, aircraft=mapping, to_act=to_act, active=None, step=None), scope)
+    return _replace(state, aircraft=mapping, to_act=to_act, active=None, step=None)
 
 
 #: The movement part's reducers by event type (the ruleset's dispatch reads this table).

@@ -23,7 +23,7 @@ from .manoeuvres import ManoeuvreTable, load_manoeuvres
 from .profiles import AircraftProfile, Catalogue, apply_upgrades, load_catalogue
 from .scenarios import set_up, terrain
 from .setup import GameSetup, board_for, build_initial_state
-from .state import GAME_OVER, AircraftState, FoldScope, GameState, player_view
+from .state import GAME_OVER, AircraftState, FoldScope, GameState, player_view, working_copy
 from .turn import Emitter, advance
 from .victory import VictoryChart
 
@@ -131,18 +131,6 @@ def _every_part(rules: Any, state: GameState, event: Event) -> GameState:
     raise TypeError(f"{rules.name} cannot apply {type(event).__name__}")
 
 
-class Dispatch(dict):
-    """:meth:`AeronauticaRules.evolve`'s table: event type -> :func:`reducer_for` it (None for a type that changes
-    nothing), a type not met yet looked up and kept when first met (``__missing__``), so ``evolve`` indexes the
-    table (``table[type(event)]``), cheaper than a ``get`` with a default."""
-
-    __slots__ = ()
-
-    def __missing__(self, event_type: type) -> Reducer | None:
-        reduce = self[event_type] = reducer_for(event_type)
-        return reduce
-
-
 FoldReducer = Callable[[Any, GameState, Event, FoldScope], GameState]
 
 
@@ -163,14 +151,14 @@ def fold_reducer_for(event_type: type) -> FoldReducer | None:
     return without_scope
 
 
-class FoldDispatch(dict):
-    """:class:`Dispatch` for :meth:`AeronauticaRules.fold`: event type -> :func:`fold_reducer_for` it."""
+def learnt(table: dict[type, Any], event_type: type, lookup: Callable[[type], Any]) -> Any:
+    """``lookup(event_type)``, kept in ``table`` (an event type's reducer is looked up once, when first met).
 
-    __slots__ = ()
-
-    def __missing__(self, event_type: type) -> FoldReducer | None:
-        reduce = self[event_type] = fold_reducer_for(event_type)
-        return reduce
+    :meth:`AeronauticaRules.evolve` and :meth:`AeronauticaRules.fold` index their tables, plain dicts, and call
+    this only on a ``KeyError``: the interpreter specialises indexing an exact dict (a dict subclass with a
+    ``__missing__`` cost the fold about 20 ns an event, a fifth of its loop)."""
+    reduce = table[event_type] = lookup(event_type)
+    return reduce
 
 
 class RuleOptions(msgspec.Struct, frozen=True, kw_only=True):
@@ -260,10 +248,10 @@ class AeronauticaRules(Ruleset):
         self.options = options or RuleOptions()
         #: Event type -> its one reducer (:func:`reducer_for`), or None for types that change nothing (core
         #: events, dice: the outcome events that follow a roll carry what it decided); filled as types are
-        #: met.
-        self._dispatch = Dispatch({DiceRolled: None})
+        #: met (:func:`learnt`).
+        self._dispatch: dict[type, Reducer | None] = {DiceRolled: None}
         #: The same for :meth:`fold` (:func:`fold_reducer_for`): each reducer called with the fold's scope.
-        self._fold_dispatch = FoldDispatch({DiceRolled: None})
+        self._fold_dispatch: dict[type, FoldReducer | None] = {DiceRolled: None}
 
     @property
     def data_version(self) -> str:
@@ -323,22 +311,38 @@ class AeronauticaRules(Ruleset):
     def evolve(self, state: GameState, event: Event) -> GameState:
         """The state after ``event``: its reducer applied (:func:`reducer_for`); core events and dice change
         nothing."""
-        reduce = self._dispatch[type(event)]
+        try:
+            reduce = self._dispatch[type(event)]
+        except KeyError:
+            reduce = learnt(self._dispatch, type(event), reducer_for)
         return state if reduce is None else reduce(self, state, event)
 
     evolve.skips_core_events = True  # type: ignore[attr-defined]  # they have no reducer
 
     def fold(self, state: GameState, events: Any) -> GameState:
         """Apply ``events`` in order: each straight to its reducer (a fold never follows a ``decide``), with
-        one :class:`FoldScope`: the states between two events are seen by no one, so what the fold built
-        itself (its last state, its aircraft mapping, its aircraft) is changed in place rather than copied
-        for every event; the state it starts from, and every state ``evolve`` gave, stay as they were."""
+        one :class:`FoldScope`: the states between two events are seen by no one, so the fold copies the state
+        once, at its first event that has a reducer (:func:`working_copy`), and its reducers change that copy
+        in place rather than copy it for every event; the state it starts from, and every state ``evolve``
+        gave, stay as they were."""
         if "evolve" in vars(self) or type(self).evolve is not AeronauticaRules.evolve:
             return super().fold(state, events)  # an evolve replaced or overridden: honour it
         dispatch = self._fold_dispatch
         scope = FoldScope()
-        for event in events:
-            reduce = dispatch[type(event)]
+        events = iter(events)
+        for event in events:  # core events and dice before the first event that changes anything
+            try:
+                reduce = dispatch[type(event)]
+            except KeyError:
+                reduce = learnt(dispatch, type(event), fold_reducer_for)
+            if reduce is not None:
+                state = reduce(self, working_copy(state), event, scope)
+                break
+        for event in events:  # the rest, on the fold's own copy
+            try:
+                reduce = dispatch[type(event)]
+            except KeyError:
+                reduce = learnt(dispatch, type(event), fold_reducer_for)
             if reduce is not None:
                 state = reduce(self, state, event, scope)
         return state
@@ -351,6 +355,13 @@ class AeronauticaRules(Ruleset):
             asked = _asked_in(state.phase)
         if len(asked) == 1:  # the usual case: one part of the turn has the decision
             commands = asked[0](self, state, player)
+            return commands if len(commands) else []
+        if len(asked) == 2:  # the Movement phase (movement, transports): the loop below written out
+            first, second = asked
+            commands = first(self, state, player)
+            more = second(self, state, player)
+            if len(more):
+                return chain_commands([commands, more]) if len(commands) else more
             return commands if len(commands) else []
         found = []
         for part_legal_commands in asked:

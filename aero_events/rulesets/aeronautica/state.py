@@ -181,66 +181,46 @@ _replace = msgspec.structs.replace
 
 
 class FoldScope:
-    """What one :meth:`AeronauticaRules.fold` built itself, and may therefore change in place.
+    """The mark of one :meth:`AeronauticaRules.fold`'s working copy: a reducer given it changes the state in place.
 
-    A fold returns only its last state: the states between two of its events are seen by nobody but the
-    next reducer (the "transient" of persistent data structures). So a reducer given the fold's scope
-    changes in place what the fold itself built earlier instead of copying it again:
+    A fold returns only its last state: the states between two of its events are seen by nobody but the next
+    reducer (the "transient" of persistent data structures). So the fold makes one working copy when it meets
+    its first event that has a reducer (:func:`working_copy`: the state, its aircraft mapping and every aircraft
+    in it), and from then on every state, aircraft mapping and aircraft it holds is one it built itself: a
+    reducer given the scope changes them in place (``force_setattr``, the mapping's items) without asking
+    whose they are, and a reducer that takes no scope builds new ones, which are the fold's own as well.
 
-    * ``state``: the GameState this fold built last (a reducer that replaced the state records it here);
-    * ``aircraft``: the aircraft mapping this fold copied (later aircraft are put into it);
-    * ``fresh``: per aircraft id, the AircraftState this fold built for it.
+    Only these three kinds are changed in place, and never the state the fold started from (it is copied),
+    nor anything ``evolve`` gave: ``evolve`` passes no scope, so every state it returns is a new one and every
+    state it was given stays as it was (tests/aeronautica/test_fold_speed.py).
 
-    Frozen Structs are changed with ``msgspec.structs.force_setattr``, and only these: never the state the
-    fold started from, its mapping or its aircraft, nor anything a reducer that takes no scope built (those
-    are copied once, as ``evolve`` copies them). ``evolve`` passes no scope, so every state it returns is a
-    new one and every state it was given stays as it was (tests/aeronautica/test_fold_speed.py).
-
-    Reducers write the in-place branch out (``if scope.fresh.get(id) is aircraft: force_setattr(...)``) rather
-    than call one helper taking the fields as keywords: that helper cost about 0.45 us a call on the fold's
-    hottest events, some 7% of the fold (issue 18's replay figure).
+    Reducers write the in-place branch out (``if scope is not None: force_setattr(...)``) rather than call one
+    helper taking the fields as keywords: that helper cost about 0.45 us a call on the fold's hottest events,
+    some 7% of the fold (issue 18's replay figure).
     """
 
-    __slots__ = ("aircraft", "fresh", "state")
-
-    def __init__(self) -> None:
-        self.state: GameState | None = None
-        self.aircraft: dict[str, AircraftState] | None = None
-        self.fresh: dict[str, AircraftState] = {}
+    __slots__ = ()
 
 
-#: ``force_setattr(struct, field, value)``: only on what a fold built itself (see :class:`FoldScope`).
+#: ``force_setattr(struct, field, value)``: only on a fold's working copy (see :class:`FoldScope`).
 force_setattr = msgspec.structs.force_setattr
 
 
-def built(state: GameState, scope: FoldScope | None) -> GameState:
-    """``state``, a new state a reducer just built, recorded as the fold's own (see :class:`FoldScope`)."""
-    if scope is not None:
-        scope.state = state
-    return state
-
-
-def built_aircraft(aircraft: AircraftState, scope: FoldScope | None) -> AircraftState:
-    """``aircraft``, a new AircraftState a reducer just built, recorded as the fold's own."""
-    if scope is not None:
-        scope.fresh[aircraft.id] = aircraft
-    return aircraft
+def working_copy(state: GameState) -> GameState:
+    """A copy of ``state``, of its aircraft mapping (in the same order) and of every aircraft in it: a fold's own,
+    which its reducers change in place (see :class:`FoldScope`). The other fields are shared: no reducer changes
+    them in place."""
+    copy = state.__copy__()
+    force_setattr(copy, "aircraft", {key: aircraft.__copy__() for key, aircraft in state.aircraft.items()})
+    return copy
 
 
 def with_aircraft(state: GameState, aircraft: AircraftState, scope: FoldScope | None = None) -> GameState:
     """The state with one aircraft replaced (states are immutable; in a fold, see :class:`FoldScope`)."""
-    mapping = state.aircraft
     if scope is not None:
-        if mapping is scope.aircraft:
-            mapping[aircraft.id] = aircraft  # the fold's own mapping: the aircraft keeps its place
-            return state
-        mapping = scope.aircraft = mapping.copy()
-        mapping[aircraft.id] = aircraft
-        if state is scope.state:
-            force_setattr(state, "aircraft", mapping)
-            return state
-        return built(_replace(state, aircraft=mapping), scope)
-    mapping = mapping.copy()  # the same order: the aircraft keeps its place
+        state.aircraft[aircraft.id] = aircraft  # the fold's own mapping: the aircraft keeps its place
+        return state
+    mapping = state.aircraft.copy()  # the same order: the aircraft keeps its place
     mapping[aircraft.id] = aircraft
     return _replace(state, aircraft=mapping)
 
@@ -257,31 +237,13 @@ def evolve_by_table(reducers: dict[type, Any], what: str) -> Any:
     return evolve
 
 
-def own_aircraft(state: GameState, scope: FoldScope | None) -> dict[str, AircraftState]:
-    """The state's aircraft mapping for a reducer to change several aircraft in: a fold's own mapping itself
-    (see :class:`FoldScope`), else a new copy (which the fold's scope then owns)."""
-    mapping = state.aircraft
-    if scope is not None and mapping is scope.aircraft:
-        return mapping
-    mapping = mapping.copy()
-    if scope is not None:
-        scope.aircraft = mapping
-    return mapping
-
-
 def aircraft_with(state: GameState, aircraft: AircraftState,
                   scope: FoldScope | None = None) -> dict[str, AircraftState]:
     """The state's aircraft with one replaced, in the same order (a new mapping: states share none they
-    change, except a fold's own, see :class:`FoldScope`), for a reducer that changes other fields of the state
+    change, except in a fold, see :class:`FoldScope`), for a reducer that changes other fields of the state
     in the same ``replace``."""
-    mapping = state.aircraft
-    if scope is not None and mapping is scope.aircraft:
-        mapping[aircraft.id] = aircraft
-        return mapping
-    mapping = mapping.copy()
+    mapping = state.aircraft if scope is not None else state.aircraft.copy()
     mapping[aircraft.id] = aircraft
-    if scope is not None:
-        scope.aircraft = mapping
     return mapping
 
 

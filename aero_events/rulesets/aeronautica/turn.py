@@ -49,11 +49,8 @@ from .state import (
     AircraftState,
     FoldScope,
     GameState,
-    built,
-    built_aircraft,
     evolve_by_table,
     force_setattr,
-    own_aircraft,
     with_aircraft,
 )
 
@@ -234,8 +231,8 @@ def choose_manoeuvre(rules: AeronauticaRules, out: Emitter, command: ChooseManoe
                         page=13)
     if aircraft.commitment is not None:
         raise RuleError(f"{aircraft.id} already has its Manoeuvre token", rule="Choose Manoeuvres", page=13)
-    allowed = rules.manoeuvres_for(aircraft)
-    if command.manoeuvre not in allowed:
+    if command.manoeuvre not in rules._manoeuvres_for(aircraft.profile, aircraft.upgrades):  # manoeuvres_for, kept
+        allowed = rules.manoeuvres_for(aircraft)
         raise RuleError(f"a {rules.profile(aircraft).name} can perform Ace Manoeuvres {allowed}, not "
                         f"{command.manoeuvre}", rule="Ace Manoeuvres", page=10)
     salt = dice.salts.next()
@@ -273,8 +270,8 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> li
     if state.phase != CHOOSE_MANOEUVRES:
         return []
     commands: list[Command] = []
-    for a in state.aircraft.values():
-        if a.owner != player or not eligible_to_choose(a) or a.commitment is not None or a.no_token:
+    for a in state.aircraft.values():  # the token asked before eligibility: most have one once any is asked
+        if a.owner != player or a.commitment is not None or a.no_token or not eligible_to_choose(a):
             continue
         commands.extend(_token_commands(rules, player, a.id, a.profile, a.upgrades, may_decline(rules, a)))
     return commands
@@ -302,13 +299,13 @@ def _manoeuvre_chosen(rules: AeronauticaRules, state: GameState, event: Manoeuvr
                       scope: FoldScope | None = None) -> GameState:
     """The token placed face down (p.13): the choice, its salt and the commitment the opponent sees."""
     aircraft = state.aircraft[event.aircraft]
-    if scope is not None and scope.fresh.get(aircraft.id) is aircraft:  # the fold's own (FoldScope)
+    if scope is not None:  # the fold's own aircraft: changed in place (FoldScope)
         force_setattr(aircraft, "commitment", event.commitment)
         force_setattr(aircraft, "manoeuvre", event.manoeuvre)
         force_setattr(aircraft, "salt", event.salt)
         return state
-    chosen = _replace(aircraft, commitment=event.commitment, manoeuvre=event.manoeuvre, salt=event.salt)
-    return with_aircraft(state, built_aircraft(chosen, scope), scope)
+    return with_aircraft(state, _replace(aircraft, commitment=event.commitment, manoeuvre=event.manoeuvre,
+                                         salt=event.salt))
 
 
 def _manoeuvre_declined(rules: AeronauticaRules, state: GameState, event: ManoeuvreDeclined,
@@ -326,13 +323,12 @@ def _cleared_for_new_turn(a: AircraftState) -> bool:
 
 
 def _last_turn_cleared(state: GameState, scope: FoldScope | None) -> dict[str, AircraftState]:
-    """The aircraft mapping with last turn's tokens, moves, firing and Tail Gunner use cleared (p.13): the fold's
-    own aircraft (:class:`FoldScope`) in place, any other with something to clear replaced (in a new mapping, the
-    fold's own in a fold); ``state.aircraft`` itself when nothing was replaced."""
-    fresh = scope.fresh if scope is not None else None
+    """The aircraft mapping with last turn's tokens, moves, firing and Tail Gunner use cleared (p.13): in a fold
+    every aircraft in place (the fold's own, :class:`FoldScope`), else any aircraft with something to clear
+    replaced in a new mapping; ``state.aircraft`` itself when nothing was replaced."""
     mapping = state.aircraft
     for key, a in state.aircraft.items():
-        if fresh is not None and fresh.get(key) is a:
+        if scope is not None:
             # Set whatever they hold (setting a clear field changes nothing): an aircraft in play has chosen,
             # revealed, moved and fired, so asking first would cost more.
             force_setattr(a, "commitment", None)
@@ -350,10 +346,10 @@ def _last_turn_cleared(state: GameState, scope: FoldScope | None) -> dict[str, A
                 force_setattr(a, "no_token", False)
         elif not _cleared_for_new_turn(a):
             if mapping is state.aircraft:
-                mapping = own_aircraft(state, scope)
-            mapping[key] = built_aircraft(_replace(
+                mapping = mapping.copy()
+            mapping[key] = _replace(
                 a, commitment=None, manoeuvre=None, salt=None, revealed=None, moved=False, may_land=False,
-                path=(), fired=False, tail_gunner_used=False, no_token=False), scope)
+                path=(), fired=False, tail_gunner_used=False, no_token=False)
     return mapping
 
 
@@ -362,14 +358,10 @@ def _turn_began(rules: AeronauticaRules, state: GameState, event: TurnBegan,
     """A new turn (p.13): last turn's tokens, moves, firing and Tail Gunner use are cleared (an aircraft
     with nothing to clear is kept as it is: the same fields)."""
     aircraft = _last_turn_cleared(state, scope)
-    if scope is None or state is not scope.state:
-        # Ten fields of the state: one replace is cheaper than setting them one by one.
-        return built(_replace(state, aircraft=aircraft, turn=event.turn, phase=CHOOSE_MANOEUVRES, initiative=None,
-                              initiative_rolls=0, first_mover=None, to_act=None, active=None, step=None,
-                              passed=()), scope)
-    # The fold's own state: its fields set in place, those seldom set asked first.
-    if aircraft is not state.aircraft:
-        force_setattr(state, "aircraft", aircraft)
+    if scope is None:
+        return _replace(state, aircraft=aircraft, turn=event.turn, phase=CHOOSE_MANOEUVRES, initiative=None,
+                        initiative_rolls=0, first_mover=None, to_act=None, active=None, step=None, passed=())
+    # The fold's own state (its aircraft cleared in place): its fields set in place, those seldom set asked first.
     force_setattr(state, "turn", event.turn)
     force_setattr(state, "phase", CHOOSE_MANOEUVRES)
     force_setattr(state, "initiative", None)  # every turn rolls for the initiative (p.13)
@@ -396,35 +388,33 @@ def _firing() -> types.ModuleType:
 
 
 def _fired_cleared(state: GameState, scope: FoldScope | None) -> dict[str, AircraftState]:
-    """The aircraft mapping with every aircraft free to fire again (each fires once per phase, p.14): the fold's
-    own aircraft (:class:`FoldScope`) in place, any other that fired replaced (in a new mapping, the fold's own
-    in a fold); ``state.aircraft`` itself when nothing was replaced."""
-    fresh = scope.fresh if scope is not None else None
+    """The aircraft mapping with every aircraft free to fire again (each fires once per phase, p.14): in a fold
+    in place (the fold's own aircraft, :class:`FoldScope`), else any aircraft that fired replaced in a new
+    mapping; ``state.aircraft`` itself when nothing was replaced."""
     mapping = state.aircraft
     for a in state.aircraft.values():
         if a.fired:
-            if fresh is not None and fresh.get(a.id) is a:
+            if scope is not None:
                 force_setattr(a, "fired", False)
                 continue
             if mapping is state.aircraft:
-                mapping = own_aircraft(state, scope)
-            mapping[a.id] = built_aircraft(_replace(a, fired=False), scope)
+                mapping = mapping.copy()
+            mapping[a.id] = _replace(a, fired=False)
     return mapping
 
 
 def _tailing_cleared(state: GameState, scope: FoldScope | None) -> dict[str, AircraftState]:
     """The aircraft mapping with last End phase's tailing expired (p.30), as :func:`_fired_cleared` does it."""
-    fresh = scope.fresh if scope is not None else None
     mapping = state.aircraft
     for a in state.aircraft.values():
         if a.tailing or a.tailing_candidates:
-            if fresh is not None and fresh.get(a.id) is a:
+            if scope is not None:
                 force_setattr(a, "tailing", None)
                 force_setattr(a, "tailing_candidates", ())
                 continue
             if mapping is state.aircraft:
-                mapping = own_aircraft(state, scope)
-            mapping[a.id] = built_aircraft(_replace(a, tailing=None, tailing_candidates=()), scope)
+                mapping = mapping.copy()
+            mapping[a.id] = _replace(a, tailing=None, tailing_candidates=())
     return mapping
 
 
@@ -435,71 +425,70 @@ def _phase_began(rules: AeronauticaRules, state: GameState, event: PhaseBegan,
     if they have nothing that may fire. Tailing is determined afresh in every End phase (p.30): the old one
     expires as the End phase begins.
 
-    On the fold's own state (:class:`FoldScope`) its fields are set in place, each once, and only those that
-    change; otherwise a new state."""
+    In a fold (the fold's own state, :class:`FoldScope`) its fields are set in place, each once, and only those
+    that change; otherwise a new state."""
     phase = event.phase
-    own = scope is not None and state is scope.state
     if phase == TAILING_FIRE or phase == FIRING:
         aircraft = _fired_cleared(state, scope)
-        if own:
-            if aircraft is not state.aircraft:
-                force_setattr(state, "aircraft", aircraft)
+        if scope is not None:  # its aircraft cleared in place
             force_setattr(state, "phase", phase)
             if state.passed:
                 force_setattr(state, "passed", ())
         else:
-            state = built(_replace(state, aircraft=aircraft, phase=phase, to_act=None, passed=()), scope)
+            state = _replace(state, aircraft=aircraft, phase=phase, to_act=None, passed=())
         first = (state.initiative if phase == TAILING_FIRE else state.first_mover) or state.initiative \
             or state.players[0]
-        to_act = _firing().fires_next(state, first, state.opponent(first))  # first_to_fire(state, first)
-        if scope is not None:  # the state is the fold's own now
+        one, other = state.players  # GameState.opponent, inline
+        to_act = _firing().fires_next(state, first, other if first == one else one)  # first_to_fire(state, first)
+        if scope is not None:
             force_setattr(state, "to_act", to_act)
             return state
         return state if to_act is None else _replace(state, to_act=to_act)
     if phase == END:
         aircraft = _tailing_cleared(state, scope)
-        if not own:
-            return built(_replace(state, aircraft=aircraft, phase=END, end_phase_done=()), scope)
-        if aircraft is not state.aircraft:
-            force_setattr(state, "aircraft", aircraft)
-        force_setattr(state, "phase", END)
+        if scope is None:
+            return _replace(state, aircraft=aircraft, phase=END, end_phase_done=())
+        force_setattr(state, "phase", END)  # its aircraft cleared in place
         if state.end_phase_done:
             force_setattr(state, "end_phase_done", ())
         return state
-    if own:
+    if scope is not None:
         force_setattr(state, "phase", phase)  # the other phases change nothing else
         return state
-    return built(_replace(state, phase=phase), scope)
+    return _replace(state, phase=phase)
 
 
 def _initiative_won(rules: AeronauticaRules, state: GameState, event: InitiativeWon,
                     scope: FoldScope | None = None) -> GameState:
-    if scope is not None and state is scope.state:  # the fold's own state: changed in place (FoldScope)
+    if scope is not None:  # the fold's own state: changed in place (FoldScope)
         force_setattr(state, "initiative", event.player)
         return state
-    return built(_replace(state, initiative=event.player), scope)
+    return _replace(state, initiative=event.player)
 
 
 def _initiative_tied(rules: AeronauticaRules, state: GameState, event: InitiativeTied,
                      scope: FoldScope | None = None) -> GameState:
-    return built(_replace(state, initiative_rolls=state.initiative_rolls + 1), scope)
+    if scope is not None:  # the fold's own state: changed in place (FoldScope)
+        force_setattr(state, "initiative_rolls", state.initiative_rolls + 1)
+        return state
+    return _replace(state, initiative_rolls=state.initiative_rolls + 1)
 
 
 def _first_mover_chosen(rules: AeronauticaRules, state: GameState, event: FirstMoverChosen,
                         scope: FoldScope | None = None) -> GameState:
-    if scope is not None and state is scope.state:  # the fold's own state: changed in place (FoldScope)
+    if scope is not None:  # the fold's own state: changed in place (FoldScope)
         force_setattr(state, "first_mover", event.first)
         force_setattr(state, "to_act", event.first)
         return state
-    return built(_replace(state, first_mover=event.first, to_act=event.first), scope)
+    return _replace(state, first_mover=event.first, to_act=event.first)
 
 
 def _turn_ended(rules: AeronauticaRules, state: GameState, event: TurnEnded,
                 scope: FoldScope | None = None) -> GameState:
-    if scope is not None and state is scope.state:  # the fold's own state: changed in place (FoldScope)
+    if scope is not None:  # the fold's own state: changed in place (FoldScope)
         force_setattr(state, "phase", END)
         return state
-    return built(_replace(state, phase=END), scope)
+    return _replace(state, phase=END)
 
 
 def _game_ended(rules: AeronauticaRules, state: GameState, event: GameEnded) -> GameState:

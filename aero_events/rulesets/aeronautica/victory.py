@@ -63,7 +63,6 @@ from .state import (
     AircraftState,
     FoldScope,
     GameState,
-    built,
     with_aircraft,
 )
 
@@ -389,8 +388,7 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> li
 def _victory_points_scored(rules: AeronauticaRules, state: GameState, event: VictoryPointsScored,
                            scope: FoldScope | None = None) -> GameState:
     """A player's Victory Points total when the game ends (p.32)."""
-    return built(msgspec.structs.replace(state, victory_points={**state.victory_points, event.player: event.total}),
-                 scope)
+    return msgspec.structs.replace(state, victory_points={**state.victory_points, event.player: event.total})
 
 
 #: The victory part's reducers by event type that the ruleset's dispatch reads directly (the others below).

@@ -78,6 +78,7 @@ ALL_ROUND = frozenset({FRONT, REAR, LEFT, RIGHT, OVERHEAD})
 
 _ARC_NAMES = {Arc.FRONT: FRONT, Arc.REAR: REAR, Arc.LEFT: LEFT, Arc.RIGHT: RIGHT}
 _BAND_INDEX = {RangeBand.SHORT: 0, RangeBand.MEDIUM: 1, RangeBand.LONG: 2}
+_SHORT, _MEDIUM = RangeBand.SHORT, RangeBand.MEDIUM
 _NAMED: dict[frozenset[Arc], frozenset[str]] = {}
 
 
@@ -262,7 +263,8 @@ def firepower_dice(rules: AeronauticaRules | None, state: GameState, firer: Airc
     Weather applies may depend on the target's Altitude (``RuleOptions.cloud_cover``)."""
     if band is None:
         return 0
-    dice = weapon.firepower[_BAND_INDEX[band]]
+    # _BAND_INDEX[band] by identity: an Enum member hashes in Python, a look-up by it costs a call.
+    dice = weapon.firepower[0 if band is _SHORT else 1 if band is _MEDIUM else 2]
     if night_rules_apply(state, firer, target, rules.options if rules is not None else None):
         if band is RangeBand.LONG:
             return 0
@@ -277,7 +279,12 @@ def success(face: int, target: int, modifier: int = 0) -> bool:
 
 
 def count_hits(faces: tuple[int, ...], target: int, modifier: int) -> int:
-    return sum(1 for face in faces if success(face, target, modifier))
+    """The dice that score (:func:`success`, written out: a natural 1 fails, never below 1, p.7)."""
+    hits = 0
+    for face in faces:
+        if face != 1 and (face + modifier >= target or target <= 1):  # max(1, face + modifier) >= target
+            hits += 1
+    return hits
 
 
 def can_hit(target: int, modifier: int) -> bool:

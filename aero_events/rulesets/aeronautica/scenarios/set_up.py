@@ -59,8 +59,6 @@ from ..state import (
     AircraftState,
     FoldScope,
     GameState,
-    built,
-    built_aircraft,
     evolve_by_table,
     force_setattr,
     with_aircraft,
@@ -115,11 +113,20 @@ def with_scenario(state: GameState, setup: GameSetup, catalogue: Catalogue) -> G
 
 def next_placer(state: GameState, just_placed: str) -> str | None:
     """Players take turns (p.34); a side with aircraft left places them once the other has finished."""
-    other = state.opponent(just_placed)
-    for player in (other, just_placed):
-        if any(a.status == UNDEPLOYED for a in state.side(player)):
-            return player
-    return None
+    return places_next(state.aircraft, state.opponent(just_placed), just_placed)
+
+
+def places_next(aircraft: dict[str, AircraftState], first: str, second: str) -> str | None:
+    """``first`` if it has an aircraft left to set up (p.34), else ``second`` if it has one, else None: one pass
+    over the aircraft (for the reducers)."""
+    second_has = False
+    for a in aircraft.values():
+        if a.status == UNDEPLOYED:
+            if a.owner == first:
+                return first
+            if a.owner == second:
+                second_has = True
+    return second if second_has else None
 
 
 def roll_off(rules: AeronauticaRules, out: Emitter, command: RollOff, dice: DiceCup) -> None:
@@ -238,7 +245,14 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> Se
         if aircraft.status != UNDEPLOYED:
             continue
         speeds, altitudes = speeds_and_altitudes(rules, aircraft)
-        hexes = [hex for hex in _in_order(deployment_zone(rules, state, aircraft)) if hex not in occupied]
+        zone = deployment_zone(rules, state, aircraft)
+        # The free hexes of the zone in order: all of them, less those an aircraft stands in (found by position).
+        hexes = list(_in_order(zone))
+        taken = occupied & zone
+        if taken:
+            position = _positions_in_order(zone)
+            for index in sorted((position[hex] for hex in taken), reverse=True):
+                del hexes[index]
         # Tens of thousands of placements: built on demand (a bot picking at random needs one). Over terrain
         # an aircraft is set up higher than the terrain (p.33): hexes are grouped by the terrain's level.
         by_level: dict[int, list[Hex]] = {}
@@ -262,6 +276,12 @@ def _in_order(zone: frozenset[Hex]) -> tuple[Hex, ...]:
     return tuple(sorted(zone))
 
 
+@functools.lru_cache(maxsize=256)
+def _positions_in_order(zone: frozenset[Hex]) -> dict[Hex, int]:
+    """Each hex of a deployment zone -> its position in :func:`_in_order`, once per zone."""
+    return {hex: index for index, hex in enumerate(_in_order(zone))}
+
+
 def _placement(player: str, aircraft: str, hex: Hex, facing: int, speed: int, altitude: int) -> PlaceAircraft:
     return PlaceAircraft(player=player, aircraft=aircraft, hex=hex, facing=facing, speed=speed, altitude=altitude)
 
@@ -272,9 +292,13 @@ _replace = msgspec.structs.replace
 def _roll_off_won(rules: AeronauticaRules, state: GameState, event: SetUpRollOffWon,
                   scope: FoldScope | None = None) -> GameState:
     """The roll-off's winner sets up first (p.34), if it has aircraft to set up."""
-    state = _replace(state, rolled_off=event.player)
-    placer = event.player if any(a.status == UNDEPLOYED for a in state.side(event.player)) else None
-    return built(_replace(state, to_act=placer or next_placer(state, event.player)), scope)
+    winner = event.player
+    to_act = places_next(state.aircraft, winner, state.opponent(winner))
+    if scope is not None:  # the fold's own state: changed in place (FoldScope)
+        force_setattr(state, "rolled_off", winner)
+        force_setattr(state, "to_act", to_act)
+        return state
+    return _replace(state, rolled_off=winner, to_act=to_act)
 
 
 def _roll_off_tied(rules: AeronauticaRules, state: GameState, event: SetUpRollOffTied,
@@ -288,17 +312,18 @@ def _aircraft_placed(rules: AeronauticaRules, state: GameState, event: AircraftP
     aircraft = state.aircraft[event.aircraft]
     placed = _replace(aircraft, hex=Hex(*event.hex), facing=event.facing, speed=event.speed,
                       altitude=event.altitude, status=LANDED if aircraft.ground_defence else FLYING)
-    state = with_aircraft(state, built_aircraft(placed, scope), scope)
-    to_act = next_placer(state, aircraft.owner)
-    if scope is not None and state is scope.state:  # the fold's own state: changed in place (FoldScope)
+    state = with_aircraft(state, placed, scope)
+    owner = aircraft.owner
+    to_act = places_next(state.aircraft, state.opponent(owner), owner)
+    if scope is not None:  # the fold's own state: changed in place (FoldScope)
         force_setattr(state, "to_act", to_act)
         return state
-    return built(_replace(state, to_act=to_act), scope)
+    return _replace(state, to_act=to_act)
 
 
 def _set_up_completed(rules: AeronauticaRules, state: GameState, event: SetUpCompleted,
                       scope: FoldScope | None = None) -> GameState:
-    return built(_replace(state, to_act=None), scope)
+    return _replace(state, to_act=None)
 
 
 #: The set-up's reducers by event type (the ruleset's dispatch reads this table).
