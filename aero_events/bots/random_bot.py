@@ -30,6 +30,9 @@ class StableRandom:
         """A uniform integer in [0, n)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
+        if n == 1:  # every word is below 2**64 and every word % 1 is 0: one word used, none hashed
+            self._counter += 1
+            return 0
         limit = (1 << 64) - (1 << 64) % n
         while True:
             word = self._word()

@@ -27,6 +27,18 @@ def test_stable_random_is_the_documented_sha256_stream():
     assert all(900 < n < 1100 for n in counts), counts
 
 
+def test_a_draw_below_one_uses_up_one_word_of_the_stream_without_hashing_it():
+    """A choice among one option still moves the stream on by one word, as the plain draw does."""
+    shortcut, plain = StableRandom("s"), StableRandom("s")
+    for bound in (1, 6, 1, 1, 1000, 1, 3):
+        if bound == 1:
+            assert shortcut.below(1) == 0
+            plain._word()  # the plain draw: one word, always accepted, and word % 1 == 0
+        else:
+            assert shortcut.below(bound) == plain.below(bound)
+    assert shortcut._counter == plain._counter == 7
+
+
 def test_the_chance_to_score_follows_p7():
     """5+ is 2 faces in 6; with -1 only a 6 scores; with -4 nothing can (p.7, p.22)."""
     assert chance(5, 0) == 2 / 6
