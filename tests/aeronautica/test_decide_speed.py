@@ -598,25 +598,36 @@ def test_a_manoeuvre_offers_the_same_plans_whichever_way_the_aircraft_faces():
     assert checked > 1000
 
 
+def _transport_states(zones):
+    """A Jump Troops transport's game over ``zones`` (tests/aeronautica/test_transports.py) and its states before
+    and after each step of one straight move: activated, Throttle set, manoeuvre flown."""
+    from aero_events.rulesets.aeronautica.commands import ActivateAircraft
+    from tests.aeronautica.helpers import IMPERIUM
+    from tests.aeronautica.test_transports import STRAIGHT, transport_game
+
+    table = transport_game("jump_transport", zones=zones)
+    seen = [table.state]
+    for command in (ActivateAircraft(player=IMPERIUM, aircraft="imperium-1"),
+                    SetThrottle(player=IMPERIUM, aircraft="imperium-1", change=0),
+                    ManoeuvrePlan(player=IMPERIUM, aircraft="imperium-1", **STRAIGHT)):
+        table.apply(command)
+        seen.append(table.state)
+    return table, seen
+
+
 def test_jump_troops_are_offered_exactly_where_a_drop_zone_is_reached():
     """Jump Troops (p.37) over a landing zone (p.33): at every step of a transport's move, with the zone under its
     path, elsewhere, or no zone at all, DropJumpTroops is offered (1 to all of its points) exactly when
     ``drop_zone`` finds a zone to drop into: without a landing zone nothing is looked up."""
     from aero_events.rulesets.aeronautica import transports
-    from aero_events.rulesets.aeronautica.commands import ActivateAircraft, DropJumpTroops
+    from aero_events.rulesets.aeronautica.commands import DropJumpTroops
     from aero_events.rulesets.aeronautica.scenarios.format import LandingZone
     from tests.aeronautica.helpers import IMPERIUM, hex_at
-    from tests.aeronautica.test_transports import BOARD, STRAIGHT, ZONE, transport_game
+    from tests.aeronautica.test_transports import BOARD, ZONE
 
     offered = 0
     for zones in ((ZONE,), (LandingZone(name="elsewhere", hex=hex_at(BOARD, 2, 8)),), ()):
-        table = transport_game("jump_transport", zones=zones)
-        seen = [table.state]
-        for command in (ActivateAircraft(player=IMPERIUM, aircraft="imperium-1"),
-                        SetThrottle(player=IMPERIUM, aircraft="imperium-1", change=0),
-                        ManoeuvrePlan(player=IMPERIUM, aircraft="imperium-1", **STRAIGHT)):
-            table.apply(command)
-            seen.append(table.state)
+        table, seen = _transport_states(zones)
         for state in seen:
             aircraft = state.aircraft["imperium-1"]
             zone = transports.drop_zone(table.rules, state, aircraft)
@@ -720,20 +731,14 @@ def test_the_movement_phase_offers_every_parts_commands_in_order_drops_after_alt
     the movement part's commands followed by the transports part's, every command of each part once; at any other
     step, or with no zone under the transport, only the movement part's."""
     from aero_events.rulesets.aeronautica import transports
-    from aero_events.rulesets.aeronautica.commands import ActivateAircraft, DropJumpTroops
+    from aero_events.rulesets.aeronautica.commands import DropJumpTroops
     from aero_events.rulesets.aeronautica.scenarios.format import LandingZone
     from tests.aeronautica.helpers import IMPERIUM, ORKS, hex_at
-    from tests.aeronautica.test_transports import BOARD, STRAIGHT, ZONE, transport_game
+    from tests.aeronautica.test_transports import BOARD, ZONE
 
     both = 0
     for zones in ((ZONE,), (LandingZone(name="elsewhere", hex=hex_at(BOARD, 2, 8)),)):
-        table = transport_game("jump_transport", zones=zones)
-        seen = [table.state]
-        for command in (ActivateAircraft(player=IMPERIUM, aircraft="imperium-1"),
-                        SetThrottle(player=IMPERIUM, aircraft="imperium-1", change=0),
-                        ManoeuvrePlan(player=IMPERIUM, aircraft="imperium-1", **STRAIGHT)):
-            table.apply(command)
-            seen.append(table.state)
+        table, seen = _transport_states(zones)
         for state, player in itertools.product(seen, (IMPERIUM, ORKS)):
             parts = [movement.legal_commands(table.rules, state, player),
                      transports.legal_commands(table.rules, state, player)]
