@@ -69,8 +69,7 @@ def _forget_kept_answers() -> None:
     """Empty every table the decisions keep (a fresh process)."""
     for kept in (movement._throttle_commands, movement._plan_commands, movement._flown_from_origin,
                  altitude._altitude_commands, turn._token_commands, firing._weapon_facts, firing._attack_at,
-                 firing._volleys_reaching, firing._carries_autonomous, set_up._in_order,
-                 set_up._positions_in_order):
+                 firing._volleys_reaching, firing._carries_autonomous, set_up._in_order):
         kept.cache_clear()
     for kept in firing._OFFERED_VOLLEYS.values():
         kept.clear()

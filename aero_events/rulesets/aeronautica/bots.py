@@ -30,7 +30,7 @@ which are every way of flying the manoeuvre (:func:`_plan_block`).
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -469,15 +469,12 @@ class GreedyBot:
                         movement.throttle_options(profile, speed, rules.options.throttle_past_limits)])
         block = flight_block(_manoeuvres_of(rules.manoeuvres, tuple(numbers)), aircraft.facing, speeds)
         values = self._block_values(rules, state, aircraft, block, _stall_rows("manoeuvre", profile.min_speed))
-        kept = not values.flags.writeable  # kept in _BLOCK_VALUES: met again
-        known = _SEGMENT_BEST.get(id(values)) if kept else None
-        if known is not None and known[0] is values and known[1] is block:
-            return known[2], known[3]
-        # ndarray.max(axis=) is np.maximum.reduce behind a Python wrapper
-        best = np.maximum.reduce(np.maximum.reduceat(values, block.starts).reshape(len(numbers), len(speeds)),
-                                 axis=1)
-        best = np.maximum(best, -1e9)
-        return _keep_segment_best(values, block, best, kept)
+
+        def best_of(values: np.ndarray) -> np.ndarray:  # ndarray.max(axis=) is np.maximum.reduce behind a wrapper
+            each = np.maximum.reduceat(values, block.starts).reshape(len(numbers), len(speeds))
+            return np.maximum(np.maximum.reduce(each, axis=1), -1e9)
+
+        return _segment_best(values, block, best_of)
 
     def _throttle_values(self, rules: Any, state: GameState, aircraft: AircraftState,
                          changes: Sequence[int]) -> np.ndarray:
@@ -493,11 +490,7 @@ class GreedyBot:
         block = flight_block((manoeuvre,), aircraft.facing, tuple([speed + change for change in changes]))
         rows = _stall_rows("throttle", profile.min_speed, profile.can_hover, aircraft.stalled)
         values = self._block_values(rules, state, aircraft, block, rows, remember=True)
-        kept = not values.flags.writeable
-        known = _SEGMENT_BEST.get(id(values)) if kept else None
-        if known is not None and known[0] is values and known[1] is block:
-            return known[2], known[3]
-        return _keep_segment_best(values, block, np.maximum.reduceat(values, block.starts), kept)
+        return _segment_best(values, block, lambda values: np.maximum.reduceat(values, block.starts))
 
     def _step_values(self, rules: Any, state: GameState, aircraft: AircraftState, options: Sequence[Any]) -> list:
         """:meth:`_step_value` of each option; the plans' flights scored at once."""
@@ -986,10 +979,16 @@ _BLOCK_VALUES: dict[tuple, tuple] = {}
 _SEGMENT_BEST: dict[int, tuple[np.ndarray, FlightBlock, np.ndarray, int]] = {}
 
 
-def _keep_segment_best(values: np.ndarray, block: FlightBlock, best: np.ndarray, kept: bool
-                       ) -> tuple[np.ndarray, int]:
-    """``best`` and its first best index (``argmax``, as ``max`` picks), kept in ``_SEGMENT_BEST`` when ``values``
-    are kept."""
+def _segment_best(values: np.ndarray, block: FlightBlock, best_of: Callable[[np.ndarray], np.ndarray]
+                  ) -> tuple[np.ndarray, int]:
+    """``best_of(values)``, each option's best, and its first best index (``argmax``, as ``max`` picks): kept in
+    ``_SEGMENT_BEST`` when ``values`` are kept (read-only: kept in ``_BLOCK_VALUES``, so met again)."""
+    kept = not values.flags.writeable
+    if kept:
+        known = _SEGMENT_BEST.get(id(values))
+        if known is not None and known[0] is values and known[1] is block:
+            return known[2], known[3]
+    best = best_of(values)
     index = int(best.argmax())
     if kept:
         if len(_SEGMENT_BEST) > 1 << 13:
@@ -997,6 +996,8 @@ def _keep_segment_best(values: np.ndarray, block: FlightBlock, best: np.ndarray,
         best.setflags(write=False)
         _SEGMENT_BEST[id(values)] = (values, block, best, index)
     return best, index
+
+
 #: (id of the catalogue, weapons, which are out of Ammo) -> (catalogue, :func:`~.greedy_tables.damage_grid`).
 _DAMAGE_GRIDS: dict[tuple, tuple[Any, np.ndarray]] = {}
 

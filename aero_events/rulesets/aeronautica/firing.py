@@ -147,6 +147,7 @@ from .weapons import (
     hex_arcs,
     hit_requirements,
     inflict,
+    reach,
     success,
     target_arcs,
 )
@@ -420,11 +421,7 @@ def check_volley(rules: AeronauticaRules, state: GameState, firer: AircraftState
         attack = _attack_at(rules, firer.weapons[index], firing_altitude(firer), target.altitude, target.on_ground)
         if attack is None:
             attack = attack_kind(weapon, firer, target)  # raises the rule that refuses the shot
-        _, _, _, ground_to_air, keys = _weapon_facts(rules, firer.weapons[index], index)
-        if ground_to_air:  # weapons.reach: All Round (p.28), Directly Overhead included (p.21)
-            arcs = keys
-        else:
-            arcs = keys & (_arcs_at(firer, target) if firer.hex != target.hex else target_arcs(firer, target))
+        arcs = reach(weapon, index, firer, target, _arcs_at(firer, target) if firer.hex != target.hex else None)
         if not arcs:
             raise RuleError(f"{target.id} is not in the Fire Arc of {firer.id}'s {weapon.name} "
                             f"({', '.join(weapon.fire_arc.arcs)})", rule="Fire Arcs", page=21)
@@ -542,10 +539,7 @@ def _spend(aircraft: AircraftState, index: int) -> int | None:
 
 
 def _shot(volley: Volley, weapon_index: int) -> ShotProgress:
-    for shot in volley.shots:  # next(s for s in volley.shots if s.weapon_index == weapon_index), without a generator
-        if shot.weapon_index == weapon_index:
-            return shot
-    raise StopIteration
+    return next(s for s in volley.shots if s.weapon_index == weapon_index)
 
 
 def resolve(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> None:
@@ -554,19 +548,16 @@ def resolve(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> None:
         volley = out.state.volley
         if volley is None or volley.pending is not None or out.state.pending_roll is not None:
             return
-        # The first shot not yet rolled to hit, else the first whose Damage is not yet rolled (the steps of p.20).
-        for shot in volley.shots:
-            if not shot.rolled:
-                _roll_to_hit(rules, out, dice, volley, shot)
-                break
-        else:
-            for shot in volley.shots:
-                if not shot.done:
-                    _roll_damage(rules, out, dice, volley, shot)
-                    break
-            else:
-                _end_volley(rules, out, volley)
-                return
+        shot = next((s for s in volley.shots if not s.rolled), None)
+        if shot is not None:
+            _roll_to_hit(rules, out, dice, volley, shot)
+            continue
+        shot = next((s for s in volley.shots if not s.done), None)
+        if shot is not None:
+            _roll_damage(rules, out, dice, volley, shot)
+            continue
+        _end_volley(rules, out, volley)
+        return
 
 
 def _offer_reroll(out: Emitter, firer_id: str, weapon_index: int, stage: str, roll: DiceRolled) -> bool:
@@ -596,8 +587,7 @@ def _roll_to_hit(rules: AeronauticaRules, out: Emitter, dice: DiceCup, volley: V
     band = band_at(distance(firer.hex, target.hex))
     count = firepower_dice(rules, state, firer, weapon, band, target)
     out.emit(WeaponFired(aircraft=firer.id, weapon_index=shot.weapon_index, weapon=weapon.id, target=target.id,
-                         attack=attack, band=None if band is None else band._value_, dice=count,
-                         ammo_left=ammo_left))  # band.value, without the enum's property
+                         attack=attack, band=band.value if band else None, dice=count, ammo_left=ammo_left))
     if count == 0:
         out.emit(HitsScored(aircraft=firer.id, weapon_index=shot.weapon_index, target=target.id, hits=0))
         return
@@ -1039,8 +1029,7 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> li
     in_play: tuple[Target, ...] | None = None
     kept: dict[tuple[Any, ...], Any] = {}
     for aircraft in state.aircraft.values():
-        # may_fire, an aircraft that has fired this phase passed by first: _refusal refuses it whatever else holds
-        if aircraft.owner != player or aircraft.fired or _refusal(state, aircraft) is not None:
+        if aircraft.owner != player or not may_fire(state, aircraft):
             continue
         commands.append(FireWeapons(player=player, aircraft=aircraft.id))
         if in_play is None:

@@ -247,7 +247,10 @@ class FlightPart(tuple):
 
 
 #: (q, r) turned k hexsides clockwise about the origin (:meth:`Hex.rotate`) is (a q + b r, c q + d r): (a, b, c, d).
-_TURNS = ((1, 0, 0, 1), (0, -1, 1, 1), (-1, -1, 1, 0), (-1, 0, 0, -1), (0, 1, -1, -1), (1, 1, -1, 0))
+#: Read off :meth:`Hex.rotate` of the two unit hexes (it is linear in q and r): one rule of turning, not two.
+_TURNS = tuple((turned_q[0], turned_r[0], turned_q[1], turned_r[1])
+               for turned_q, turned_r in ((Hex(1, 0).rotate((0, 0), steps), Hex(0, 1).rotate((0, 0), steps))
+                                          for steps in range(6)))
 #: The same as matrices: ``_TURN_MATRICES[k] @ (q, r)``.
 _TURN_MATRICES = tuple(np.array(turn, dtype=np.int64).reshape(2, 2) for turn in _TURNS)
 

@@ -126,7 +126,7 @@ def find_target(state: GameState, target_id: str) -> Target | None:
     """The target called ``target_id`` if it is in play."""
     aircraft = state.aircraft.get(target_id)
     if aircraft is not None:  # its aircraft_target, looked up while the aircraft is unchanged (_target_of)
-        return _target_of(aircraft) if aircraft.status == FLYING or aircraft.status == LANDED else None
+        return _target_of(aircraft) if aircraft.in_play else None
     if ground_target_alive(state, target_id):
         target = next(t for t in state.ground_targets if t.id == target_id)
         return Target(target.id, target.owner, target.hex, 0, GROUND_TARGET)

@@ -593,9 +593,7 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> li
     if state.active is None:
         if state.to_act != player:
             return []
-        # state.side(player) without its list; an aircraft that has moved is never eligible (asked first)
-        return [ActivateAircraft(player=player, aircraft=a.id) for a in state.aircraft.values()
-                if a.owner == player and not a.moved and eligible_to_move(a)]
+        return [ActivateAircraft(player=player, aircraft=a.id) for a in state.side(player) if eligible_to_move(a)]
     aircraft = state.aircraft[state.active]
     if aircraft.owner != player:
         return []

@@ -279,12 +279,8 @@ def success(face: int, target: int, modifier: int = 0) -> bool:
 
 
 def count_hits(faces: tuple[int, ...], target: int, modifier: int) -> int:
-    """The dice that score (:func:`success`, written out: a natural 1 fails, never below 1, p.7)."""
-    hits = 0
-    for face in faces:
-        if face != 1 and (face + modifier >= target or target <= 1):  # max(1, face + modifier) >= target
-            hits += 1
-    return hits
+    """The dice that score (:func:`success`, p.7)."""
+    return sum(1 for face in faces if success(face, target, modifier))
 
 
 def can_hit(target: int, modifier: int) -> bool:

@@ -246,13 +246,8 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> Se
             continue
         speeds, altitudes = speeds_and_altitudes(rules, aircraft)
         zone = deployment_zone(rules, state, aircraft)
-        # The free hexes of the zone in order: all of them, less those an aircraft stands in (found by position).
-        hexes = list(_in_order(zone))
-        taken = occupied & zone
-        if taken:
-            position = _positions_in_order(zone)
-            for index in sorted((position[hex] for hex in taken), reverse=True):
-                del hexes[index]
+        taken = occupied & zone  # the zone's hexes an aircraft stands in: most often none
+        hexes = [hex for hex in _in_order(zone) if hex not in taken] if taken else list(_in_order(zone))
         # Tens of thousands of placements: built on demand (a bot picking at random needs one). Over terrain
         # an aircraft is set up higher than the terrain (p.33): hexes are grouped by the terrain's level.
         by_level: dict[int, list[Hex]] = {}
@@ -274,12 +269,6 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> Se
 def _in_order(zone: frozenset[Hex]) -> tuple[Hex, ...]:
     """A deployment zone's hexes sorted, once per zone (:func:`deployment_zone` keeps each zone)."""
     return tuple(sorted(zone))
-
-
-@functools.lru_cache(maxsize=256)
-def _positions_in_order(zone: frozenset[Hex]) -> dict[Hex, int]:
-    """Each hex of a deployment zone -> its position in :func:`_in_order`, once per zone."""
-    return {hex: index for index, hex in enumerate(_in_order(zone))}
 
 
 def _placement(player: str, aircraft: str, hex: Hex, facing: int, speed: int, altitude: int) -> PlaceAircraft:
