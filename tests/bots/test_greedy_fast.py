@@ -129,7 +129,8 @@ def test_the_plan_scores_are_those_of_each_plan_alone_p16_p17(decisions):
 
 class AltitudeChecker(GreedyBot):
     """The greedy bot, checking each Altitude decision it scores from the Throttle decision's remembered columns
-    against :meth:`GreedyBot._step_value` of each option alone; ``checked`` counts them."""
+    against :meth:`GreedyBot._step_value` of each option alone (the values, and the option it takes: the first
+    best); ``checked`` counts them."""
 
     checked = 0
 
@@ -139,7 +140,9 @@ class AltitudeChecker(GreedyBot):
             aircraft = state.aircraft[state.active]
             if self._altitude_column(RULES, state, aircraft) is not None:
                 values = self._step_values(RULES, state, aircraft, options)
-                assert values == [GreedyBot(0)._step_value(RULES, state, aircraft, o) for o in options]
+                alone = [GreedyBot(0)._step_value(RULES, state, aircraft, o) for o in options]
+                assert values == alone
+                assert self._step_best(RULES, state, aircraft, options) == alone.index(max(alone))  # the first best
                 AltitudeChecker.checked += 1
         return super().choose(session, player, options)
 
@@ -148,13 +151,18 @@ def test_the_altitude_scores_are_those_of_each_change_alone_p18():
     """Each Altitude change (p.18) at the end of the move, read from the values the Throttle decision of the same
     move worked out for that end (the enemies unchanged since), is :meth:`_step_value` of that change alone,
     exactly."""
+    from aero_events.rulesets.aeronautica import greedy_tables
+
     AltitudeChecker.checked = 0
-    for size, seed in ((1, 0), (1, 1), (2, 0), (4, 0)):
-        session = GameSession(RULES, thunderbolts_v_dakkajets(size), dice=SeededDice(seed),
-                              game_id=f"greedy-altitude-{size}-{seed}")
-        play(session, {"imperium": AltitudeChecker(seed), "orks": (AltitudeChecker, BaselineBot)[seed % 2](seed)},
-             max_commands=600)
-    assert AltitudeChecker.checked > 30
+    greedy_tables._RECALLED_ENDS.clear()
+    for _ in range(2):  # the second time, where each end is among the kept ones is looked up (_RECALLED_ENDS)
+        for size, seed in ((1, 0), (1, 1), (2, 0), (4, 0)):
+            session = GameSession(RULES, thunderbolts_v_dakkajets(size), dice=SeededDice(seed),
+                                  game_id=f"greedy-altitude-{size}-{seed}")
+            play(session, {"imperium": AltitudeChecker(seed), "orks": (AltitudeChecker, BaselineBot)[seed % 2](seed)},
+                 max_commands=600)
+    assert AltitudeChecker.checked > 60
+    assert any(entry[2] is not None for entry in greedy_tables._RECALLED_ENDS.values())
 
 
 def test_a_decision_met_again_is_scored_as_it_was_the_first_time(decisions):
@@ -612,3 +620,116 @@ def test_a_block_holds_what_its_flights_give_field_by_field():
                 assert block.spans == (min(qs), max(qs), ((min(even), max(even)), (min(odd), max(odd))))
             else:
                 assert block.spans is None
+
+
+def test_a_block_facing_1_to_5_is_the_block_facing_0_turned_field_by_field_p16():
+    """A manoeuvre is flown the same whichever way the aircraft faces (p.16; straight ahead likewise, p.13): the
+    block of every manoeuvre set and Speeds facing 1 to 5 (the block facing 0 turned) is, field by field, the block
+    joined from the parts flown facing so, the distinct flights in the same (sorted) order."""
+    import numpy as np
+
+    from aero_events.rulesets.aeronautica.greedy_tables import FlightBlock, flight_block_of
+
+    manoeuvres = tuple(RULES.manoeuvres.get(number) for number in RULES.manoeuvres.numbers)
+    checked = 0
+    for group in (manoeuvres, manoeuvres[:5], (manoeuvres[2],), (None,), (manoeuvres[0], None)):
+        for speeds in ((2, 3, 4), (0,), (5,), (1, 2), (7, 8, 9)):
+            for facing in range(1, 6):
+                turned, joined = flight_block(group, facing, speeds), flight_block_of(group, facing, speeds)
+                assert turned is not joined
+                for slot in FlightBlock.__slots__:
+                    field, expected = getattr(turned, slot), getattr(joined, slot)
+                    if isinstance(expected, np.ndarray):
+                        assert field.dtype == expected.dtype and field.tolist() == expected.tolist(), slot
+                    else:
+                        assert type(field) is type(expected) and field == expected, slot
+                checked += 1
+    assert checked == 125
+
+
+def test_a_decision_kept_whole_is_scored_as_afresh_and_not_taken_for_one_at_another_hex(decisions):
+    """A manoeuvre or Throttle decision met again is looked up whole (``_DECIDED``: by its scorer, the hex, facing
+    and Speed, the options and what else it reads): the same values and first best as scored afresh with every
+    table emptied; and the same aircraft one hex along (the same scorer: it does not read the hex) is scored for
+    that hex, as :meth:`_manoeuvre_value` or ``_throttle_value`` of each option alone gives, not taken from the
+    first; a Throttle decision looked up keeps its ends for the plans and the Altitude change that follow."""
+    from aero_events.rulesets.aeronautica import bots
+
+    checked = 0
+    for state, options in decisions[::3]:
+        if not isinstance(options[0], (c.ChooseManoeuvre, c.SetThrottle)):
+            continue
+        aircraft = state.aircraft[options[0].aircraft]
+        if aircraft.status != "flying" or not _room_table(RULES.board(state)).covers(aircraft.hex, 12):
+            continue
+        if isinstance(options[0], c.SetThrottle):
+            asked = [o.change for o in options]
+            best, alone = bots.GreedyBot._throttle_best, bots.GreedyBot._throttle_value
+        else:
+            asked = [o.manoeuvre for o in options if isinstance(o, c.ChooseManoeuvre) and o.aircraft == aircraft.id]
+            best, alone = bots.GreedyBot._manoeuvre_best, bots.GreedyBot._manoeuvre_value
+        first_values, first_index = best(GreedyBot(0), RULES, state, aircraft, asked)
+        kept = [entry for entry in bots._DECIDED.values() if entry[3] is first_values]
+        if not kept:
+            continue  # scored one end at a time: not kept
+        remembered = bots.GreedyBot(0)._scorer(RULES, state, aircraft).known
+        again_values, again_index = best(GreedyBot(1), RULES, state, aircraft, asked)
+        assert again_values is first_values and again_index == first_index
+        if isinstance(options[0], c.SetThrottle):
+            scorer = bots.GreedyBot(0)._scorer(RULES, state, aircraft)
+            scorer.known = None
+            best(GreedyBot(2), RULES, state, aircraft, asked)
+            assert scorer.known is remembered is not None  # restored with the decision
+        for table in (bots._DECIDED, bots._BLOCK_VALUES, bots._SEGMENT_BEST, bots._SCORERS_BY_READS, bots._SCORERS):
+            table.clear()
+        afresh_values, afresh_index = best(GreedyBot(3), RULES, state, aircraft, asked)
+        assert afresh_values.tolist() == first_values.tolist() and afresh_index == first_index
+        along = msgspec.structs.replace(aircraft, hex=Hex(aircraft.hex[0], aircraft.hex[1] + 1))
+        moved = msgspec.structs.replace(state, aircraft={**state.aircraft, aircraft.id: along})
+        best(GreedyBot(4), RULES, moved, along, asked)  # kept for the new hex, then looked up
+        values, index = best(GreedyBot(5), RULES, moved, along, asked)
+        each = [alone(GreedyBot(6), RULES, moved, along, value) for value in asked]
+        assert values.tolist() == each and index == each.index(max(each))
+        checked += 1
+    assert checked > 30
+
+
+class PlanChecker(GreedyBot):
+    """The greedy bot, checking each plan decision it scores against :meth:`GreedyBot._step_value` of each plan alone
+    (the values, and the option it takes: the first best);
+    ``recalled`` counts those whose values were read from the Throttle decision's ends through a kept place of each
+    (``_RECALLS``)."""
+
+    recalled = 0
+
+    def choose(self, session, player, options):
+        from aero_events.rulesets.aeronautica import greedy_tables
+
+        if isinstance(options[0], c.ManoeuvrePlan):
+            state = session.state
+            aircraft = state.aircraft[state.active]
+            hits = sum(1 for entry in greedy_tables._RECALLS.values() if entry[4] is not None)
+            values = self._step_values(RULES, state, aircraft, options)
+            alone = [GreedyBot(0)._step_value(RULES, state, aircraft, o) for o in options]
+            assert values == alone
+            assert self._step_best(RULES, state, aircraft, options) == alone.index(max(alone))  # the first best
+            known = self._scorer(RULES, state, aircraft).known
+            PlanChecker.recalled += known is not None and hits == sum(
+                1 for entry in greedy_tables._RECALLS.values() if entry[4] is not None) and hits > 0
+        return super().choose(session, player, options)
+
+
+def test_the_plans_read_from_the_throttle_decisions_ends_are_scored_as_each_alone_p16_p17():
+    """Each plan (p.16-17) whose end the Throttle decision of the same move scored is read from there, by where each
+    of its flights is among the ends kept (worked out once per pair of blocks and rows): the same value as
+    :meth:`_step_value` of the plan alone; the same games played again read them through the kept places."""
+    from aero_events.rulesets.aeronautica import greedy_tables
+
+    greedy_tables._RECALLS.clear()
+    for _ in range(2):
+        for size, seed in ((1, 0), (1, 1), (2, 0)):
+            session = GameSession(RULES, thunderbolts_v_dakkajets(size), dice=SeededDice(seed),
+                                  game_id=f"greedy-plans-{size}-{seed}")
+            play(session, {"imperium": PlanChecker(seed), "orks": PlanChecker(seed + 1)}, max_commands=600)
+    assert any(entry[4] is not None for entry in greedy_tables._RECALLS.values())
+    assert PlanChecker.recalled > 10

@@ -22,7 +22,8 @@ the same decisions again: the scorers and a block's values are kept by exactly w
 met for the first time is put together from the aircraft's own terms and each enemy's, kept likewise
 (:meth:`GreedyBot._own_terms`, :meth:`GreedyBot._enemy_record`: in a game of many aircraft most enemies have not
 moved since the last scorer). What kind of decision an option is, is looked up by its class (:func:`_kind`).
-Likewise kept: each option's best and the first best with a block's kept values (``_SEGMENT_BEST``), the best
+Likewise kept: each option's best and the first best with a block's kept values (``_SEGMENT_BEST``), a manoeuvre
+or Throttle decision whole by its scorer and what else it reads (``_DECIDED``), the best
 placement of a set-up's placement product (:func:`_best_placed`), and the flights of the plans the rules offer,
 which are every way of flying the manoeuvre (:func:`_plan_block`).
 """
@@ -178,9 +179,7 @@ class GreedyBot:
             aircraft = state.aircraft[first.aircraft]
             return options[self._throttle_best(rules, state, aircraft, [o.change for o in options])[1]]
         if flags & _STEP:
-            aircraft = state.aircraft[state.active]
-            values = self._step_values(rules, state, aircraft, options)
-            return options[max(range(len(options)), key=values.__getitem__)]
+            return options[self._step_best(rules, state, state.aircraft[state.active], options)]
         if flags & _PLACE:  # the set-up offers placements only (p.34)
             return self._best_placement(rules, state, options)
         kinds = _KINDS
@@ -463,18 +462,25 @@ class GreedyBot:
                         numbers: Sequence[int]) -> tuple[np.ndarray, int]:
         """:meth:`_manoeuvre_values` and the index of the first best (``argmax``), kept with the block's kept values
         (``_SEGMENT_BEST``)."""
+        scorer, table, numbers = self._scorer(rules, state, aircraft), rules.manoeuvres, tuple(numbers)
+        past_limits = rules.options.throttle_past_limits
+        key = ("manoeuvre", id(scorer), aircraft.hex, aircraft.facing, aircraft.speed, numbers, id(table), past_limits)
+        known = _DECIDED.get(key)
+        if known is not None and known[0] is scorer and known[1] is table:
+            return known[3], known[4]
         profile = rules.profile(aircraft)
         speed = aircraft.speed
-        speeds = tuple([speed + change for change in
-                        movement.throttle_options(profile, speed, rules.options.throttle_past_limits)])
-        block = flight_block(_manoeuvres_of(rules.manoeuvres, tuple(numbers)), aircraft.facing, speeds)
+        speeds = tuple([speed + change for change in movement.throttle_options(profile, speed, past_limits)])
+        block = flight_block(_manoeuvres_of(table, numbers), aircraft.facing, speeds)
         values = self._block_values(rules, state, aircraft, block, _stall_rows("manoeuvre", profile.min_speed))
 
         def best_of(values: np.ndarray) -> np.ndarray:  # ndarray.max(axis=) is np.maximum.reduce behind a wrapper
             each = np.maximum.reduceat(values, block.starts).reshape(len(numbers), len(speeds))
             return np.maximum(np.maximum.reduce(each, axis=1), -1e9)
 
-        return _segment_best(values, block, best_of)
+        best, index = _segment_best(values, block, best_of)
+        _decided(key, values, scorer, table, None, best, index)
+        return best, index
 
     def _throttle_values(self, rules: Any, state: GameState, aircraft: AircraftState,
                          changes: Sequence[int]) -> np.ndarray:
@@ -484,13 +490,22 @@ class GreedyBot:
     def _throttle_best(self, rules: Any, state: GameState, aircraft: AircraftState,
                        changes: Sequence[int]) -> tuple[np.ndarray, int]:
         """:meth:`_throttle_values` and the index of the first best (``argmax``), kept likewise."""
+        scorer, table, changes = self._scorer(rules, state, aircraft), rules.manoeuvres, tuple(changes)
+        key = ("throttle", id(scorer), aircraft.hex, aircraft.facing, aircraft.speed, aircraft.stalled,
+               aircraft.revealed, changes, id(table))
+        known = _DECIDED.get(key)
+        if known is not None and known[0] is scorer and known[1] is table:
+            scorer.known = known[2]  # the ends the plans and the Altitude change of this move read
+            return known[3], known[4]
         profile = rules.profile(aircraft)
-        manoeuvre = rules.manoeuvres.get(aircraft.revealed) if aircraft.revealed is not None else None
+        manoeuvre = table.get(aircraft.revealed) if aircraft.revealed is not None else None
         speed = aircraft.speed
         block = flight_block((manoeuvre,), aircraft.facing, tuple([speed + change for change in changes]))
         rows = _stall_rows("throttle", profile.min_speed, profile.can_hover, aircraft.stalled)
         values = self._block_values(rules, state, aircraft, block, rows, remember=True)
-        return _segment_best(values, block, lambda values: np.maximum.reduceat(values, block.starts))
+        best, index = _segment_best(values, block, lambda values: np.maximum.reduceat(values, block.starts))
+        _decided(key, values, scorer, table, scorer.known, best, index)
+        return best, index
 
     def _step_values(self, rules: Any, state: GameState, aircraft: AircraftState, options: Sequence[Any]) -> list:
         """:meth:`_step_value` of each option; the plans' flights scored at once."""
@@ -521,6 +536,17 @@ class GreedyBot:
                 if values[index] is None:
                     values[index] = -1e9
         return values
+
+    def _step_best(self, rules: Any, state: GameState, aircraft: AircraftState, options: Sequence[Any]) -> int:
+        """The index of the first best option of :meth:`_step_values` (as ``max`` over them picks it); when every
+        option is a legal plan, the first maximum of the plans' values at once (``argmax``, the same index)."""
+        if all(map(_IS_PLAN.__getitem__, map(type, options))):
+            block, legal = _plan_block(rules, aircraft, options)
+            if block is not None and len(legal) == len(options):
+                return int(self._block_values(rules, state, aircraft, block,
+                                              _stall_rows("plan", 0, False, aircraft.stalled), recall=True).argmax())
+        values = self._step_values(rules, state, aircraft, options)
+        return max(range(len(options)), key=values.__getitem__)
 
     def _altitude_column(self, rules: Any, state: GameState, aircraft: AircraftState) -> list[float] | None:
         """The value of each Altitude change of ``CHANGES`` (p.18) where the aircraft ends its flight, as
@@ -597,8 +623,8 @@ class GreedyBot:
                  aircraft.upgrades, aircraft.points, aircraft.starting_structure, aircraft.structure,
                  aircraft.altitude, aircraft.weapons, aircraft.ammo)
         last = self._scorer_reads
-        if last is not None and len(last[4]) == len(objects) and all(map(operator.is_, last[4], objects)):
-            others = last[1]  # the same aircraft (states are immutable): the same values
+        if last is not None and last[4] == objects:
+            others = last[1]  # the same aircraft, or equal ones (a list compares by identity first): the same values
         else:
             others = tuple([(other.status, other.ground_defence, other.hex, other.facing, other.altitude,
                              other.stalled, other.spinning, other.moved, other.points, other.starting_structure,
@@ -668,10 +694,13 @@ class GreedyBot:
     def _enemy_record(self, rules: Any, own: tuple, other: tuple, moving: bool) -> tuple:
         """(what the key of :data:`_SCORERS` holds of an enemy, its :class:`~.greedy_tables.EnemyTerms`) from
         what :meth:`_scorer` reads of it (``other``) against the aircraft of ``own`` (:meth:`_own_terms`) in
-        the Movement phase or not; kept by those (an unmoved enemy is met again by the next scorer)."""
-        key = (other, moving, id(own))
+        the Movement phase or not; kept by those and the three own terms it reads, so that an unmoved enemy is met
+        again by the next scorer, and the enemies of a turn by every aircraft of the side at the same Altitude with
+        the same weapons (p.10)."""
+        grid = own[3]  # of the own terms, the record reads the damage grid, the worth of a point and the Altitude
+        key = (other, moving, id(grid), own[4], own[5])
         known = _ENEMY_RECORDS.get(key)
-        if known is not None and known[0] is own:
+        if known is not None and known[0] is grid:
             return known[1]
         (_, _, hex, facing, altitude, stalled, spinning, moved, points, starting_structure, weapons, ammo) = other
         unit, start_altitude = own[4], own[5]
@@ -680,10 +709,10 @@ class GreedyBot:
         worth = points / max(starting_structure, 1) if points else 5.0  # _point_value
         term = (hex[0], hex[1], facing, altitude, stalled or spinning, certainty * DEFENCE_WEIGHT * unit,
                 certainty * worth, weapons, tuple([left == 0 for left in ammo]))
-        record = (term, EnemyTerms(*term[:7], own[3], self._weapons_grid(rules, weapons, ammo), start_altitude))
+        record = (term, EnemyTerms(*term[:7], grid, self._weapons_grid(rules, weapons, ammo, term[8]), start_altitude))
         if len(_ENEMY_RECORDS) > 1 << 14:
             _ENEMY_RECORDS.clear()
-        _ENEMY_RECORDS[key] = (own, record)
+        _ENEMY_RECORDS[key] = (grid, record)
         return record
 
     def _scorer_built(self, rules: Any, state: GameState, aircraft: AircraftState) -> EndScorer:
@@ -702,11 +731,12 @@ class GreedyBot:
         beside :func:`_damage_table`."""
         return self._weapons_grid(rules, firer.weapons, firer.ammo)
 
-    def _weapons_grid(self, rules: Any, weapons: tuple[str, ...], ammo: tuple[int | None, ...]) -> np.ndarray:
+    def _weapons_grid(self, rules: Any, weapons: tuple[str, ...], ammo: tuple[int | None, ...],
+                      spent: tuple[bool, ...] | None = None) -> np.ndarray:
         """:meth:`_damage_grid` of an aircraft carrying ``weapons`` with ``ammo`` left (only which are spent
-        counts)."""
+        counts: ``spent``, when the caller has it)."""
         catalogue = rules.catalogue
-        key = (id(catalogue), weapons, tuple([left == 0 for left in ammo]))
+        key = (id(catalogue), weapons, tuple([left == 0 for left in ammo]) if spent is None else spent)
         known = _DAMAGE_GRIDS.get(key)
         if known is None or known[0] is not catalogue:
             firer = _Armed(weapons, ammo)
@@ -960,7 +990,8 @@ _SCORERS_BY_READS: dict[tuple, tuple[Any, EndScorer]] = {}
 _SCORERS: dict[tuple, tuple[Any, Any, EndScorer]] = {}
 #: What :meth:`GreedyBot._scorer` reads of an aircraft -> (catalogue, :meth:`GreedyBot._own_terms`).
 _OWN_TERMS: dict[tuple, tuple[Any, tuple]] = {}
-#: (what :meth:`GreedyBot._scorer` reads of an enemy, Movement phase, id of the own terms) -> (own terms,
+#: (what :meth:`GreedyBot._scorer` reads of an enemy, Movement phase, and of the own terms what the record reads:
+#: the id of the damage grid, the worth of a Structure point, the Altitude) -> (the grid,
 #: :meth:`GreedyBot._enemy_record`).
 _ENEMY_RECORDS: dict[tuple, tuple[tuple, tuple]] = {}
 
@@ -996,6 +1027,25 @@ def _segment_best(values: np.ndarray, block: FlightBlock, best_of: Callable[[np.
         best.setflags(write=False)
         _SEGMENT_BEST[id(values)] = (values, block, best, index)
     return best, index
+
+
+#: A manoeuvre or Throttle decision by the id of its scorer and what else it reads (the aircraft's hex, facing and
+#: Speed, the options asked; the Throttle decision also whether it is Stalled and the manoeuvre revealed; the
+#: manoeuvre table, and for the manoeuvres whether the Throttle may pass its limits) -> (scorer, manoeuvre table,
+#: what the scorer remembered (:meth:`EndScorer.remember`), each option's best, the first best index): met again,
+#: the decision is looked up at once, without the flights, the block's values or ``_SEGMENT_BEST``.
+_DECIDED: dict[tuple, tuple] = {}
+
+
+def _decided(key: tuple, values: np.ndarray, scorer: EndScorer, table: Any, remembered: list | None, best: np.ndarray,
+             index: int) -> None:
+    """Keep a manoeuvre or Throttle decision in ``_DECIDED`` when its block's ``values`` are kept (read-only, see
+    :func:`_segment_best`): those are the values a decision with this key works out."""
+    if values.flags.writeable:
+        return
+    if len(_DECIDED) > 1 << 13:
+        _DECIDED.clear()
+    _DECIDED[key] = (scorer, table, remembered, best, index)
 
 
 #: (id of the catalogue, weapons, which are out of Ammo) -> (catalogue, :func:`~.greedy_tables.damage_grid`).

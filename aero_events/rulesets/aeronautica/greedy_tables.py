@@ -19,7 +19,8 @@ Hexes are integers in one frame (:data:`Q_STRIDE`), so that an end's offset to e
 and distance of that offset (:func:`frame_geometry`) and the room ahead of the end (:class:`RoomTable`) are
 each one array lookup. The flights of a manoeuvre at a Speed are worked out once from the origin
 (:class:`FlightPart`, :class:`FlightBlock`) and moved to where the aircraft is; facing 0 only, the other
-facings being the same picture turned (:meth:`FlightPart.turned`, as :func:`movement.reach` does it).
+facings being the same picture turned (:meth:`FlightPart.turned`, :meth:`FlightBlock.turned`, as
+:func:`movement.reach` does it).
 """
 
 from __future__ import annotations
@@ -288,19 +289,19 @@ class FlightBlock:
     ``distinct_*`` the key, key plus and less facing, and ``2 * speed + staged`` of the distinct flights by
     end, facing, Speed and staged, ``inverse`` the distinct flight of each flight."""
 
-    __slots__ = ("cells_key", "cells_q", "cells_r", "crosses", "distinct_code", "distinct_facing", "distinct_key",
-                 "distinct_key_facing", "distinct_key_less_facing", "distinct_speed_staged", "end_q", "end_r",
-                 "facing", "fastest", "inverse", "key", "key_facing", "key_less_facing", "reach", "spans", "speed",
-                 "staged", "starts", "stays_on")
+    __slots__ = ("cells", "cells_key", "cells_q", "cells_r", "crosses", "distinct_code", "distinct_facing",
+                 "distinct_key", "distinct_key_facing", "distinct_key_less_facing", "distinct_speed_staged", "end_q",
+                 "end_r", "facing", "fastest", "first", "flights", "inverse", "key", "key_facing", "key_less_facing",
+                 "reach", "spans", "speed", "staged", "starts", "stays_on")
 
     def __init__(self, parts: Sequence[FlightPart]):
         sizes = [len(part[0]) for part in parts]
         self.starts = np.array(list(accumulate(sizes[:-1], initial=0)), dtype=np.intp)
         # every part's rows joined at once (FlightPart: flights, cells): the fields are rows of the two
-        flights = np.concatenate([part[9] for part in parts], axis=1)
+        flights = self.flights = np.concatenate([part[9] for part in parts], axis=1)
         self.end_q, self.end_r, self.facing, staged, self.speed = flights
         self.staged = staged.astype(bool)
-        cells = np.concatenate([part[10] for part in parts], axis=1)
+        cells = self.cells = np.concatenate([part[10] for part in parts], axis=1)
         self.cells_q, self.cells_r = cells
         longest = max([part[7].shape[1] for part in parts])
         steps = np.concatenate([part[11] if part[11].shape[0] == longest else np.pad(
@@ -316,6 +317,7 @@ class FlightBlock:
         self.fastest = int(self.speed.max())
         # the distinct (end, facing, Speed, staged): many flights end alike
         _, first, self.inverse = _unique(codes)
+        self.first = first
         (self.distinct_key, self.distinct_key_facing, self.distinct_key_less_facing, self.distinct_speed_staged, _,
          self.distinct_code, self.distinct_facing) = derived.take(first, axis=1)
         self.reach = max([part[8] for part in parts])
@@ -325,12 +327,37 @@ class FlightBlock:
         #: origin's row (least, greatest) when the origin's column is even and when it is odd (the row of
         #: (q, r) is ``r + (q >> 1)``, and ``(q + dq) >> 1`` is ``(q >> 1) + ((q % 2 + dq) >> 1)``); None when
         #: no flight crosses a hex.
-        self.spans = None
-        if len(self.cells_q):
-            dq, dr = self.cells_q, self.cells_r
-            columns_rows = np.stack((dq, dr + (dq >> 1), dr + ((dq + 1) >> 1)))  # columns, rows (even, odd)
-            low, high = np.minimum.reduce(columns_rows, axis=1).tolist(), np.maximum.reduce(columns_rows, axis=1).tolist()
-            self.spans = (low[0], high[0], ((low[1], high[1]), (low[2], high[2])))
+        self.spans = _spans(self.cells_q, self.cells_r)
+
+    def turned(self, steps: int) -> FlightBlock:
+        """The same block with the whole picture turned ``steps`` hexsides clockwise about the origin: what
+        :class:`FlightBlock` makes of its parts each turned (:meth:`FlightPart.turned`, as :func:`reach_part` turns
+        them), field by field (test_greedy_fast.py checks it), with fewer array operations: the flights and hexes
+        stay in their order, so the hexes each crosses, the segments, Speeds and staged flags are the same; a turn
+        maps distinct flights to distinct flights, so the same flights are the first of each, only sorted anew."""
+        turn = _TURN_MATRICES[steps % 6]
+        flights0 = self.flights
+        block = FlightBlock.__new__(FlightBlock)
+        ends, cells = turn @ flights0[:2], turn @ self.cells  # whole numbers: exact
+        flights = block.flights = np.concatenate((ends, (flights0[2:3] + steps) % 6, flights0[3:]))
+        block.end_q, block.end_r, block.facing = flights[0], flights[1], flights[2]
+        block.staged, block.speed, block.starts, block.crosses = self.staged, self.speed, self.starts, self.crosses
+        block.fastest, block.stays_on = self.fastest, self.stays_on
+        block.cells = cells
+        block.cells_q, block.cells_r = cells
+        block.cells_key = _CELL_KEY @ cells
+        derived = _FLIGHT_SUMS @ flights
+        block.key, block.key_facing, block.key_less_facing, _, codes, _, _ = derived
+        order = codes.take(self.first).argsort()  # the distinct codes: no two alike
+        first = block.first = self.first.take(order)
+        rank = np.empty(len(order), dtype=np.intp)
+        rank[order] = np.arange(len(order))
+        block.inverse = rank.take(self.inverse)
+        (block.distinct_key, block.distinct_key_facing, block.distinct_key_less_facing, block.distinct_speed_staged, _,
+         block.distinct_code, block.distinct_facing) = derived.take(first, axis=1)
+        block.reach = max(int(np.abs(ends).max(initial=0)), int(np.abs(cells).max(initial=0)))
+        block.spans = _spans(block.cells_q, block.cells_r)
+        return block
 
     def crossing_off_board(self, board: Any, hex: Hex, rooms: RoomTable | None = None) -> np.ndarray:
         """Which flights flown from ``hex`` cross a hex off the board (p.17); from ``rooms`` when it covers
@@ -355,6 +382,15 @@ class FlightBlock:
         return ~np.logical_and.reduce(np.append(cells_on, True).take(self.crosses), axis=0)
 
 
+def _spans(dq: np.ndarray, dr: np.ndarray) -> tuple | None:
+    """:attr:`FlightBlock.spans` of the hexes ``(dq, dr)`` crossed."""
+    if not len(dq):
+        return None
+    columns_rows = np.stack((dq, dr + (dq >> 1), dr + ((dq + 1) >> 1)))  # columns, rows (even, odd)
+    low, high = np.minimum.reduce(columns_rows, axis=1).tolist(), np.maximum.reduce(columns_rows, axis=1).tolist()
+    return (low[0], high[0], ((low[1], high[1]), (low[2], high[2])))
+
+
 def _unique(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``np.unique(values, return_index=True, return_inverse=True)`` of a 1-D array: the sorted distinct values,
     the index of the first of each, and the distinct value of each (by a stable sort, as numpy does it)."""
@@ -371,7 +407,15 @@ def _unique(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 @lru_cache(maxsize=4096)
 def flight_block(manoeuvres: tuple[Any, ...], facing: int, speeds: tuple[int, ...]) -> FlightBlock:
     """The :class:`FlightBlock` of every manoeuvre of ``manoeuvres`` (None: straight ahead) at every Speed of
-    ``speeds``, a segment each, manoeuvre by manoeuvre, Speed by Speed."""
+    ``speeds``, a segment each, manoeuvre by manoeuvre, Speed by Speed. Facings 1 to 5: the block facing 0 turned
+    (:meth:`FlightBlock.turned`), as its parts would be (:func:`reach_part`)."""
+    if type(facing) is int and 1 <= facing <= 5:
+        return flight_block(manoeuvres, 0, speeds).turned(facing)
+    return flight_block_of(manoeuvres, facing, speeds)
+
+
+def flight_block_of(manoeuvres: tuple[Any, ...], facing: int, speeds: tuple[int, ...]) -> FlightBlock:
+    """:func:`flight_block`, joined from its parts."""
     return FlightBlock([reach_part(manoeuvre, facing, speed) for manoeuvre in manoeuvres for speed in speeds])
 
 
@@ -564,17 +608,32 @@ class EndScorer:
         """Keep the best ``values`` and the :meth:`columns` of the distinct flights of ``block`` flown from frame
         index ``here`` for :meth:`recall` and :meth:`recall_end`: each end by its frame index, facing and
         ``row`` as one integer."""
-        self.known = [block.distinct_code + (here * 16 * SPEEDS) + row, values, columns, None]
+        self.known = [block.distinct_code + (here * 16 * SPEEDS) + row, values, columns, None, block, row, here]
 
     def recall(self, block: FlightBlock, here: int, row: np.ndarray) -> np.ndarray | None:
         """The values :meth:`remember` kept of the distinct flights of ``block`` from ``here``, if it kept them
-        all."""
+        all. Where they are among the kept ones depends on nothing but the two blocks and rows when both start
+        from the same hex (``here`` adds alike to every end): kept in ``_RECALLS`` by those."""
         known = self.known
         if known is None:
             return None
-        kept = known[3] if known[3] is not None else _ends_kept(known)
-        at = list(map(kept.get, (block.distinct_code + (here * 16 * SPEEDS) + row).tolist()))
-        return None if None in at else known[1].take(at)
+        if known[6] != here:
+            at = _recalled(known, block, here, row)
+            return None if at is None else known[1].take(at)
+        kept_block, kept_row = known[4], known[5]
+        key = (id(kept_block), id(kept_row), id(block), id(row))
+        found = _RECALLS.get(key)
+        if (found is not None and found[0] is kept_block and found[1] is kept_row and found[2] is block
+                and found[3] is row):
+            at = found[4]
+        else:
+            at = _recalled(known, block, here, row)
+            if at is not None:
+                at = np.array(at, dtype=np.intp)
+            if len(_RECALLS) > 1 << 12:
+                _RECALLS.clear()
+            _RECALLS[key] = (kept_block, kept_row, block, row, at)
+        return None if at is None else known[1].take(at)
 
     def recall_end(self, key: int, facing: int, row: int) -> list[float] | None:
         """The column :meth:`remember` kept of one end (its value after each Altitude change of ``CHANGES``,
@@ -582,8 +641,18 @@ class EndScorer:
         known = self.known
         if known is None:
             return None
-        kept = known[3] if known[3] is not None else _ends_kept(known)
-        at = kept.get((key * 8 + facing) * (2 * SPEEDS) + row)
+        # where it is among the kept ends depends on nothing but the kept block and rows and the end relative to
+        # where they start (``here`` adds alike to every end): kept in ``_RECALLED_ENDS`` by those
+        code, kept_block, kept_row = (key * 8 + facing) * (2 * SPEEDS) + row, known[4], known[5]
+        relative = code - known[6] * (16 * SPEEDS)
+        found = _RECALLED_ENDS.get((id(kept_block), id(kept_row), relative))
+        if found is not None and found[0] is kept_block and found[1] is kept_row:
+            at = found[2]
+        else:
+            at = (known[3] if known[3] is not None else _ends_kept(known)).get(code)
+            if len(_RECALLED_ENDS) > 1 << 13:
+                _RECALLED_ENDS.clear()
+            _RECALLED_ENDS[(id(kept_block), id(kept_row), relative)] = (kept_block, kept_row, at)
         return None if at is None else known[2][:, at].tolist()
 
     def columns(self, block: FlightBlock, here: int, terms: tuple) -> np.ndarray:
@@ -621,6 +690,22 @@ class EndScorer:
         value -= self.edging.take(edge_at + self.rooms.room_clipped.take(
             block.distinct_key_facing + (here - self.rooms.origin)), axis=1)  # p.17
         return value
+
+
+#: (ids of the block and rows :meth:`EndScorer.remember` kept, ids of the block and rows asked) -> (those four,
+#: where each distinct flight asked is among those kept, None if not all are): see :meth:`EndScorer.recall`.
+_RECALLS: dict[tuple, tuple] = {}
+#: (ids of the block and rows :meth:`EndScorer.remember` kept, an end relative to where they start) -> (that block
+#: and rows, where the end is among those kept, None if it is not): see :meth:`EndScorer.recall_end`.
+_RECALLED_ENDS: dict[tuple, tuple] = {}
+
+
+def _recalled(known: list, block: FlightBlock, here: int, row: np.ndarray) -> list[int] | None:
+    """Where each distinct flight of ``block`` from ``here`` Stalled as ``row`` is among the ends
+    :meth:`EndScorer.remember` kept (``known``), None if one is not."""
+    kept = known[3] if known[3] is not None else _ends_kept(known)
+    at = list(map(kept.get, (block.distinct_code + (here * 16 * SPEEDS) + row).tolist()))
+    return None if None in at else at
 
 
 def _ends_kept(known: list) -> dict[int, int]:
