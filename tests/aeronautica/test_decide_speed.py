@@ -74,6 +74,7 @@ def _forget_kept_answers() -> None:
     for kept in firing._OFFERED_VOLLEYS.values():
         kept.clear()
     weapons._RULE_NAMES.clear()
+    tailing_module._TAILING_POSITIONS.clear()
 
 
 # ---------------------------------------------------------------- the same games, whatever is kept
@@ -747,3 +748,118 @@ def test_the_movement_phase_offers_every_parts_commands_in_order_drops_after_alt
                 both += 1
                 assert isinstance(expected[-1], DropJumpTroops)
     assert both == 1  # the Altitude step over the zone
+
+
+# ---------------------------------------------------------------- Session 8 short cuts, each against its plain rule
+
+
+def _every_part_answers(rules: AeronauticaRules, state: GameState, player: str) -> list:
+    """The plain rule: every part of the turn asked in turn (a roll waiting: only the re-rolls part), its
+    commands in the parts' order."""
+    from aero_events.rulesets.aeronautica import rerolls
+    from aero_events.rulesets.aeronautica.ruleset import PARTS
+
+    if state.pending_roll is not None:
+        return list(rerolls.legal_commands(rules, state, player))
+    return [command for part in PARTS for command in part.legal_commands(rules, state, player)]
+
+
+def test_each_phase_asks_the_parts_that_can_answer_and_offers_all_their_commands_in_order(sessions):
+    """Every phase's commands (p.13-14 turn sequence; set-up p.34): whichever parts a phase asks, and however their
+    answers are joined, a player is offered exactly what every part of the turn offers, in the parts' order, in
+    every state of four Dogfights and the Jump Troops drop (two parts answering at once)."""
+    from tests.aeronautica.helpers import IMPERIUM, ORKS
+    from tests.aeronautica.test_transports import ZONE
+
+    table, seen = _transport_states((ZONE,))
+    cases = [(table.rules, state) for state in seen]
+    cases += [(session.ruleset, state) for session in sessions for state in states(session)]
+    phases: set[str] = set()
+    for rules, state in cases:
+        for player in (IMPERIUM, ORKS):
+            offered = rules.legal_commands(state, player)
+            assert list(offered) == _every_part_answers(rules, state, player)
+            if not len(offered):
+                assert offered == []
+        phases.add(state.phase)
+    assert {SET_UP, CHOOSE_MANOEUVRES, MOVEMENT, FIRING, "tailing_fire", "end", "game_over"} <= phases
+
+
+def test_without_a_manoeuvre_to_complete_only_straight_ahead_is_flown_from_any_hex():
+    """No token (p.13), or a Speed too low to complete the revealed manoeuvre (p.17): the aircraft flies straight
+    ahead at its Speed; the one plan then is the empty one, any other is refused. Kept from the origin and moved,
+    it is ``straight`` flown where the aircraft is, for every facing and Speed, from several hexes, whatever
+    manoeuvre plans were asked before at the same facing and Speed."""
+    aircraft = next(iter(RULES.initial_state(thunderbolts_v_dakkajets(1)).aircraft.values()))
+    slowest = {number: len(RULES.manoeuvres.get(number).stages) for number in RULES.manoeuvres.numbers}
+    checked = 0
+    for hex, facing, speed in itertools.product((Hex(0, 0), Hex(4, -2), Hex(-3, 9)), range(6), range(10)):
+        for revealed in (None, *[number for number, stages in slowest.items() if speed < stages]):
+            flier = replace(aircraft, hex=hex, facing=facing, speed=speed, revealed=revealed)
+            assert movement.manoeuvre_flights(RULES, flier) == [movement.straight(hex, facing, speed)]
+            assert movement.plan_flight(RULES, flier, None, (), ()) == movement.straight(hex, facing, speed)
+            assert movement.plan_flight(RULES, flier, "left", (), ()) is None
+            assert movement.plan_flight(RULES, flier, None, (1,), (0,)) is None
+            checked += 1
+        able = [number for number, stages in slowest.items() if speed >= stages]
+        for number in able:  # the same facing and Speed with a manoeuvre to fly: its own plans, not straight ahead
+            flier = replace(aircraft, hex=hex, facing=facing, speed=speed, revealed=number)
+            assert movement.plan_flight(RULES, flier, None, (), ()) is None
+    assert checked > 180
+
+
+def test_the_throttle_accepts_exactly_the_speed_changes_of_the_rules(sessions):
+    """Throttle (p.15): SetThrottle is accepted exactly for the changes ``throttle_options`` gives the aircraft's
+    profile (as upgraded) at its Speed, with the Speed dial free to pass Min or Max Speed (the 2019 text) or not
+    (the 2020 update); any other change is refused under "Throttle", naming the range. Every Speed under both
+    rules, with and without upgrades changing its Speed characteristics (p.44-45)."""
+    from aero_events.rulesets.aeronautica.ruleset import RuleOptions
+
+    at_throttle = [(session, state) for session in sessions[:2] for state in states(session)
+                   if state.phase == MOVEMENT and state.active is not None and state.step == THROTTLE
+                   and not state.aircraft[state.active].no_token][:6]
+    assert at_throttle
+    refused = 0
+    upgrades = ((), ("wazmek_speshul",), ("extra_armour",))  # Speed characteristics changed by upgrades (p.44-45)
+    for past_limits, (session, state), speed, upgraded in itertools.product((True, False), at_throttle, range(10),
+                                                                          upgrades):
+        rules = AeronauticaRules(options=RuleOptions(throttle_past_limits=past_limits))
+        aircraft = replace(state.aircraft[state.active], speed=speed, upgrades=upgraded)
+        moving = replace(state, aircraft={**state.aircraft, aircraft.id: aircraft})
+        allowed = movement.throttle_options(rules.profile(aircraft), speed, past_limits)
+        for change in range(-6, 7):
+            command = SetThrottle(player=aircraft.owner, aircraft=aircraft.id, change=change)
+            if change in allowed:
+                events = rules.decide(moving, command, DiceCup(SeededDice(0), 0, salts=session.salts))
+                assert events[0].speed == speed + change
+            else:
+                with pytest.raises(RuleError) as refusal:
+                    rules.decide(moving, command, DiceCup(SeededDice(0), 0, salts=session.salts))
+                assert refusal.value.rule == "Throttle"
+                assert f"{min(allowed):+d} to {max(allowed):+d}" in str(refusal.value)
+                refused += 1
+    assert refused > 100
+
+
+def test_a_tailing_position_depends_only_on_both_facings_and_the_offset_wherever_the_pair_stands():
+    """Tailing position (p.30): the target in the tailer's Front Arc, the tailer wholly within the target's Rear
+    Arc, Short or Medium range. ``is_tailing`` gives exactly that geometry for every facing of either aircraft and
+    every target hex within 9 hexes, asked from one origin and then another (the kept answers of the first reused)."""
+    from aero_events.hexgrid import Arc, in_arc, range_between, wholly_within
+
+    state = RULES.initial_state(thunderbolts_v_dakkajets(1))
+    tailer, target = (replace(a, status=FLYING, altitude=3) for a in state.aircraft.values())
+    tailing_module._TAILING_POSITIONS.clear()
+    found = 0
+    for origin in (Hex(2, 5), Hex(-7, 1)):
+        for facing, target_facing in itertools.product(range(6), range(6)):
+            for dq, dr in itertools.product(range(-9, 10), range(-9, 10)):
+                if not 0 < (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= 9:
+                    continue
+                one = replace(tailer, hex=origin, facing=facing)
+                other = replace(target, hex=Hex(origin.q + dq, origin.r + dr), facing=target_facing)
+                expected = (range_between(one.hex, other.hex) in tailing_module.TAILING_RANGES
+                            and in_arc(one.pose, other.hex, Arc.FRONT) and wholly_within(other.pose, one.hex, Arc.REAR))
+                assert tailing_module.is_tailing(one, other) == expected
+                found += expected
+    assert found > 100

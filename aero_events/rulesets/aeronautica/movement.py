@@ -234,6 +234,8 @@ def _pushed_on(state: GameState, aircraft_id: str, end: Hex, direction: int) -> 
 def first_off_board(board: Board, hexes: tuple[Hex, ...]) -> int | None:
     """Index of the first hex beyond the edge or in an incomplete edge hex (p.17), if any."""
     on_board = board.hexes  # every complete hex: ``board.contains`` as a set
+    if on_board.issuperset(hexes):  # the usual case, every hex on the board: asked at once, not hex by hex
+        return None
     for index, hex in enumerate(hexes):
         if hex not in on_board:
             return index
@@ -378,17 +380,18 @@ def plan_flight(rules: AeronauticaRules, aircraft: AircraftState, side: str | No
     they fly the same hexes as another (Straight at Speed 4 with 1, 2, 3 or 4 hexes before
     its "manoeuvre"): the player is free to choose how many hexes each stage uses (p.16 step 2).
     """
-    manoeuvre = rules.manoeuvres.get(aircraft.revealed) if aircraft.revealed is not None else None
-    if manoeuvre is None or not can_complete(manoeuvre, aircraft.speed):
-        empty = side is None and not stage_hexes and not facings
-        return straight(aircraft.hex, aircraft.facing, aircraft.speed) if empty else None
-    if not (all(type(value) is int for value in (*stage_hexes, *facings)) and (side is None or type(side) is str)):
+    if not (_INT_ONLY.issuperset(map(type, stage_hexes)) and _INT_ONLY.issuperset(map(type, facings))
+            and (side is None or type(side) is str)):
         # Not as typed: checked and flown as given (never looked up).
+        manoeuvre = rules.manoeuvres.get(aircraft.revealed) if aircraft.revealed is not None else None
+        if manoeuvre is None or not can_complete(manoeuvre, aircraft.speed):
+            empty = side is None and not stage_hexes and not facings
+            return straight(aircraft.hex, aircraft.facing, aircraft.speed) if empty else None
         if not _legal_plan(manoeuvre, aircraft.speed, side, stage_hexes, facings):
             return None
         return fly(aircraft.hex, aircraft.facing, manoeuvre, side, stage_hexes, facings, aircraft.speed)
     # As typed (whole numbers: True is no int here, though it hashes as 1), the check and the flight from the
-    # origin are kept together: both depend only on the plan, the manoeuvre, the facing and the Speed.
+    # origin are kept together: both depend only on the plan, the revealed manoeuvre, the facing and the Speed.
     flown = _flown_from_origin(rules, aircraft.revealed, aircraft.facing, aircraft.speed, side, stage_hexes, facings)
     if flown is None:
         return None
@@ -403,6 +406,8 @@ def plan_flight(rules: AeronauticaRules, aircraft: AircraftState, side: str | No
 
 #: ``Hex(q, r)`` built directly: ``_new_hex(Hex, (q, r))`` (a NamedTuple's own ``__new__`` adds a Python call).
 _new_hex = tuple.__new__
+#: The types of a plan written in whole numbers only (:func:`plan_flight`).
+_INT_ONLY = frozenset({int})
 
 
 def _legal_plan(manoeuvre: Manoeuvre, speed: int, side: str | None, stage_hexes: tuple[int, ...],
@@ -422,11 +427,17 @@ def _flown_from_origin(rules: AeronauticaRules, revealed: int, facing: int, spee
                        stage_hexes: tuple[int, ...], facings: tuple[int, ...]) -> Flight | None:
     """:func:`fly` of one plan of the revealed manoeuvre from the origin hex, or None when :func:`_legal_plan`
     refuses it, kept (a plan is checked and flies the same from every hex, moved). Plans written in ints only:
-    the key would take True for 1. Facing 1 to 5: the plan facing 0 turned, as :func:`reach` turns them."""
+    the key would take True for 1. Facing 1 to 5: the plan facing 0 turned, as :func:`reach` turns them.
+
+    No token, or a manoeuvre too slow to complete (p.13, p.17): :func:`straight` ahead from the origin, the only
+    plan then the empty one (None for any other), kept likewise (straight ahead is the same from every hex)."""
+    manoeuvre = rules.manoeuvres.get(revealed) if revealed is not None else None
+    if manoeuvre is None or not can_complete(manoeuvre, speed):
+        empty = side is None and not stage_hexes and not facings
+        return straight(ORIGIN, facing, speed) if empty else None
     if type(facing) is int and 1 <= facing <= 5:
         north = _flown_from_origin(rules, revealed, 0, speed, side, stage_hexes, facings)
         return None if north is None else _turned(north, facing)
-    manoeuvre = rules.manoeuvres.get(revealed)
     if not _legal_plan(manoeuvre, speed, side, stage_hexes, facings):
         return None
     return fly(Hex(0, 0), facing, manoeuvre, side, stage_hexes, facings, speed)

@@ -62,9 +62,30 @@ def is_tailing(tailer: AircraftState, target: AircraftState) -> bool:
         return False
     if abs(tailer.altitude - target.altitude) > TAILING_ALTITUDE_DIFFERENCE:
         return False
+    (q, r), (tq, tr) = tailer.hex, target.hex
+    key = (tailer.facing, target.facing, tq - q, tr - r)
+    found = _TAILING_POSITIONS.get(key)
+    if found is None:
+        if len(_TAILING_POSITIONS) >= _TAILING_POSITIONS_KEPT:
+            _TAILING_POSITIONS.clear()
+        found = _TAILING_POSITIONS[key] = _tailing_position(tailer, target)
+    return found
+
+
+def _tailing_position(tailer: AircraftState, target: AircraftState) -> bool:
+    """Range (Short or Medium), the target in the tailer's Front Arc, the tailer wholly within the target's Rear
+    Arc (p.30): the geometry of :func:`is_tailing`."""
     if range_between(tailer.hex, target.hex) not in TAILING_RANGES:
         return False
     return in_arc(tailer.pose, target.hex, Arc.FRONT) and wholly_within(target.pose, tailer.hex, Arc.REAR)
+
+
+#: (tailer's facing, target's facing, target hex - tailer hex) -> :func:`_tailing_position`: the range and both arcs
+#: depend on nothing else (a hex grid's arcs and distances are the same wherever the pair stands). The End phase asks
+#: only pairs 1 to 7 hexes apart (:func:`_candidates_among`): 6 x 6 x 168 keys at most.
+_TAILING_POSITIONS: dict[tuple[int, int, int, int], bool] = {}
+#: Emptied when it holds this many (other callers may ask pairs at any distance).
+_TAILING_POSITIONS_KEPT = 1 << 15
 
 
 def _distance(a: AircraftState, b: AircraftState) -> int:

@@ -38,6 +38,7 @@ Choices where the text is silent:
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -247,7 +248,8 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> Se
         speeds, altitudes = speeds_and_altitudes(rules, aircraft)
         zone = deployment_zone(rules, state, aircraft)
         taken = occupied & zone  # the zone's hexes an aircraft stands in: most often none
-        hexes = [hex for hex in _in_order(zone) if hex not in taken] if taken else list(_in_order(zone))
+        # The zone's free hexes in order (``hex not in taken``, asked of the set itself: no Python step per hex).
+        hexes = list(itertools.filterfalse(taken.__contains__, _in_order(zone))) if taken else list(_in_order(zone))
         # Tens of thousands of placements: built on demand (a bot picking at random needs one). Over terrain
         # an aircraft is set up higher than the terrain (p.33): hexes are grouped by the terrain's level.
         by_level: dict[int, list[Hex]] = {}
