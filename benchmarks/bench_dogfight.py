@@ -51,11 +51,8 @@ def play_games(size: int, bot: type, seconds: float, min_games: int = 2, max_gam
     sessions = []
     spent = 0.0
     while len(sessions) < max_games and (len(sessions) < min_games or spent < seconds):
-        seed = len(sessions)
-        started = time.process_time()
-        session = GameSession(RULES, setup(size), dice=SeededDice(seed), game_id=f"bench-{size}-{seed}")
-        play(session, {"imperium": bot(seed), "orks": bot(seed + 1)})
-        spent += time.process_time() - started
+        session, seconds_played = _play_one(size, bot, seed=len(sessions))
+        spent += seconds_played
         sessions.append(session)
     return GamesPlayed(ruleset=RULES, scenario="dogfight", bot=bot.name, sessions=sessions, seconds=spent)
 
@@ -66,15 +63,20 @@ def played_on(size: int, bot: type, first_seed: int, seconds: float) -> tuple[in
     games = turns = events = 0
     spent = 0.0
     while games < 2 or spent < seconds:
-        seed = first_seed + games
-        started = time.process_time()
-        session = GameSession(RULES, setup(size), dice=SeededDice(seed), game_id=f"bench-{size}-{seed}")
-        play(session, {"imperium": bot(seed), "orks": bot(seed + 1)})
-        spent += time.process_time() - started
+        session, seconds_played = _play_one(size, bot, seed=first_seed + games)
+        spent += seconds_played
         games += 1
         turns += RULES.clock(session.state)[0]
         events += session.seq
     return games, spent, turns / games, events / games
+
+
+def _play_one(size: int, bot: type, seed: int) -> tuple[GameSession, float]:
+    """One seeded game of ``bot`` against itself, and the CPU seconds it took (setting up included)."""
+    started = time.process_time()
+    session = GameSession(RULES, setup(size), dice=SeededDice(seed), game_id=f"bench-{size}-{seed}")
+    play(session, {"imperium": bot(seed), "orks": bot(seed + 1)})
+    return session, time.process_time() - started
 
 
 def into_duckdb(size: int, games: int) -> str:

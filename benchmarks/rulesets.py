@@ -102,12 +102,7 @@ def play_games(rules: Any, scenario: str, options: Mapping[str, Any], bot: str, 
 
 def best_of(runs: int, work) -> float:
     """The shortest of ``runs`` timings of ``work()`` in seconds (the least disturbed by other processes)."""
-    best = float("inf")
-    for _ in range(runs):
-        started = time.process_time()
-        work()
-        best = min(best, time.process_time() - started)
-    return best
+    return best_of_each(runs, work)[0]
 
 
 def best_of_each(runs: int, *works) -> tuple[float, ...]:

@@ -6,6 +6,9 @@ expected damage of each weapon set (p.21-24)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any, NamedTuple
+
 import msgspec
 import pytest
 
@@ -65,6 +68,32 @@ def decisions() -> list:
     return [(variant, options) for state, options in kept
             for variant in variants(state, options[0].aircraft if not isinstance(options[0], c.ManoeuvrePlan)
                                     else state.active)]
+
+
+class _Decision(NamedTuple):
+    """A Throttle setting or manoeuvre choice of a flying aircraft (:func:`_flying_decisions`)."""
+
+    state: Any
+    options: list
+    aircraft: Any
+    throttle: bool  # a Throttle setting, else a manoeuvre choice
+    mine: list  # the aircraft's own options
+    asked: list  # what they ask: the Throttle changes, or the manoeuvre numbers
+
+
+def _flying_decisions(decisions: list, every: int) -> Iterator[_Decision]:
+    """Every ``every``-th decision that is a Throttle setting or a manoeuvre choice of a flying aircraft."""
+    for state, options in decisions[::every]:
+        if not isinstance(options[0], (c.SetThrottle, c.ChooseManoeuvre)):
+            continue
+        aircraft = state.aircraft[options[0].aircraft]
+        if aircraft.status != "flying":
+            continue
+        if isinstance(options[0], c.SetThrottle):
+            yield _Decision(state, options, aircraft, True, list(options), [o.change for o in options])
+        else:
+            mine = [o for o in options if isinstance(o, c.ChooseManoeuvre) and o.aircraft == aircraft.id]
+            yield _Decision(state, options, aircraft, False, mine, [o.manoeuvre for o in mine])
 
 
 def test_the_decisions_cover_the_cases_the_scores_tell_apart(decisions):
@@ -330,19 +359,12 @@ def test_a_scorer_from_kept_terms_scores_as_one_built_from_nothing_kept(decision
             table.clear()
 
     checked = 0
-    for state, options in decisions[::3]:
-        if not isinstance(options[0], (c.SetThrottle, c.ChooseManoeuvre)):
-            continue
-        aircraft = state.aircraft[options[0].aircraft]
-        if aircraft.status != "flying":
-            continue
-        if isinstance(options[0], c.SetThrottle):
-            def score(bot, state=state, aircraft=aircraft, options=options):
-                return bot._throttle_values(RULES, state, aircraft, [o.change for o in options]).tolist()
+    for state, _, aircraft, throttle, _, asked in _flying_decisions(decisions, 3):
+        if throttle:
+            def score(bot, state=state, aircraft=aircraft, changes=asked):
+                return bot._throttle_values(RULES, state, aircraft, changes).tolist()
         else:
-            numbers = [o.manoeuvre for o in options if isinstance(o, c.ChooseManoeuvre) and o.aircraft == aircraft.id]
-
-            def score(bot, state=state, aircraft=aircraft, numbers=numbers):
+            def score(bot, state=state, aircraft=aircraft, numbers=asked):
                 return bot._manoeuvre_values(RULES, state, aircraft, numbers).tolist()
         bots._BLOCK_VALUES.clear()
         kept = score(GreedyBot(0))  # with the terms kept from every decision before
@@ -475,18 +497,10 @@ def test_a_manoeuvre_or_throttle_decision_met_again_is_scored_and_taken_as_the_f
     from aero_events.rulesets.aeronautica import bots
 
     checked = 0
-    for state, options in decisions[::4]:
-        if not isinstance(options[0], (c.ChooseManoeuvre, c.SetThrottle)):
-            continue
-        aircraft = state.aircraft[options[0].aircraft]
-        if aircraft.status != "flying":
-            continue
-        if isinstance(options[0], c.SetThrottle):
-            mine, asked = list(options), [o.change for o in options]
+    for state, options, aircraft, throttle, mine, asked in _flying_decisions(decisions, 4):
+        if throttle:
             score, alone = bots.GreedyBot._throttle_values, bots.GreedyBot._throttle_value
         else:
-            mine = [o for o in options if isinstance(o, c.ChooseManoeuvre) and o.aircraft == aircraft.id]
-            asked = [o.manoeuvre for o in mine]
             score, alone = bots.GreedyBot._manoeuvre_values, bots.GreedyBot._manoeuvre_value
         bots._SEGMENT_BEST.clear()
         first = score(GreedyBot(0), RULES, state, aircraft, asked).tolist()
@@ -656,17 +670,12 @@ def test_a_decision_kept_whole_is_scored_as_afresh_and_not_taken_for_one_at_anot
     from aero_events.rulesets.aeronautica import bots
 
     checked = 0
-    for state, options in decisions[::3]:
-        if not isinstance(options[0], (c.ChooseManoeuvre, c.SetThrottle)):
+    for state, options, aircraft, throttle, _, asked in _flying_decisions(decisions, 3):
+        if not _room_table(RULES.board(state)).covers(aircraft.hex, 12):
             continue
-        aircraft = state.aircraft[options[0].aircraft]
-        if aircraft.status != "flying" or not _room_table(RULES.board(state)).covers(aircraft.hex, 12):
-            continue
-        if isinstance(options[0], c.SetThrottle):
-            asked = [o.change for o in options]
+        if throttle:
             best, alone = bots.GreedyBot._throttle_best, bots.GreedyBot._throttle_value
         else:
-            asked = [o.manoeuvre for o in options if isinstance(o, c.ChooseManoeuvre) and o.aircraft == aircraft.id]
             best, alone = bots.GreedyBot._manoeuvre_best, bots.GreedyBot._manoeuvre_value
         first_values, first_index = best(GreedyBot(0), RULES, state, aircraft, asked)
         kept = [entry for entry in bots._DECIDED.values() if entry[3] is first_values]
@@ -675,7 +684,7 @@ def test_a_decision_kept_whole_is_scored_as_afresh_and_not_taken_for_one_at_anot
         remembered = bots.GreedyBot(0)._scorer(RULES, state, aircraft).known
         again_values, again_index = best(GreedyBot(1), RULES, state, aircraft, asked)
         assert again_values is first_values and again_index == first_index
-        if isinstance(options[0], c.SetThrottle):
+        if throttle:
             scorer = bots.GreedyBot(0)._scorer(RULES, state, aircraft)
             scorer.known = None
             best(GreedyBot(2), RULES, state, aircraft, asked)

@@ -302,9 +302,7 @@ def _plans_kept(rules: Any, reach: _BoardReach, aircraft: AircraftState, options
     """The plans that end where a manoeuvre keeps the aircraft on the board next turn, and those that stay on
     the board, from the board's masks; None when the options are not the plans of
     :func:`movement.manoeuvre_flights` in its order (then no plan is judged)."""
-    manoeuvre = rules.manoeuvres.get(aircraft.revealed) if aircraft.revealed is not None else None
-    if manoeuvre is not None and not movement.can_complete(manoeuvre, aircraft.speed):
-        manoeuvre = None  # too slow to complete it: straight ahead (p.17)
+    manoeuvre = movement.manoeuvre_to_fly(rules, aircraft.revealed, aircraft.speed)  # None: straight ahead (p.17)
     plans = reach.plans(manoeuvre, aircraft.facing, aircraft.speed, after)
     if len(plans) != len(options):
         return None

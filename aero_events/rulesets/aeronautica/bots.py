@@ -526,10 +526,8 @@ class GreedyBot:
                         value = None  # a change the Speed does not allow: scored alone
                 values[index] = self._step_value(rules, state, aircraft, option) if value is None else value
         if plans:
-            block, legal = _plan_block(rules, aircraft, [options[index] for index in plans])
-            if block is not None:
-                scored = self._block_values(rules, state, aircraft, block,
-                                            _stall_rows("plan", 0, False, aircraft.stalled), recall=True)
+            scored, legal = self._plan_values(rules, state, aircraft, [options[index] for index in plans])
+            if scored is not None:
                 for index, value in zip(legal, scored.tolist(), strict=True):
                     values[plans[index]] = value
             for index in plans:
@@ -541,12 +539,21 @@ class GreedyBot:
         """The index of the first best option of :meth:`_step_values` (as ``max`` over them picks it); when every
         option is a legal plan, the first maximum of the plans' values at once (``argmax``, the same index)."""
         if all(map(_IS_PLAN.__getitem__, map(type, options))):
-            block, legal = _plan_block(rules, aircraft, options)
-            if block is not None and len(legal) == len(options):
-                return int(self._block_values(rules, state, aircraft, block,
-                                              _stall_rows("plan", 0, False, aircraft.stalled), recall=True).argmax())
+            scored, legal = self._plan_values(rules, state, aircraft, options)
+            if scored is not None and len(legal) == len(options):
+                return int(scored.argmax())
         values = self._step_values(rules, state, aircraft, options)
         return max(range(len(options)), key=values.__getitem__)
+
+    def _plan_values(self, rules: Any, state: GameState, aircraft: AircraftState, plans: Sequence[Any]
+                     ) -> tuple[np.ndarray | None, list[int]]:
+        """The values of the legal plans of ``plans``, their flights scored at once (:func:`_plan_block`), and the
+        indexes of those plans (None: none is legal)."""
+        block, legal = _plan_block(rules, aircraft, plans)
+        if block is None:
+            return None, legal
+        return self._block_values(rules, state, aircraft, block, _stall_rows("plan", 0, False, aircraft.stalled),
+                                  recall=True), legal
 
     def _altitude_column(self, rules: Any, state: GameState, aircraft: AircraftState) -> list[float] | None:
         """The value of each Altitude change of ``CHANGES`` (p.18) where the aircraft ends its flight, as

@@ -317,9 +317,7 @@ class FlightBlock:
         self.fastest = int(self.speed.max())
         # the distinct (end, facing, Speed, staged): many flights end alike
         _, first, self.inverse = _unique(codes)
-        self.first = first
-        (self.distinct_key, self.distinct_key_facing, self.distinct_key_less_facing, self.distinct_speed_staged, _,
-         self.distinct_code, self.distinct_facing) = derived.take(first, axis=1)
+        self._take_distinct(derived, first)
         self.reach = max([part[8] for part in parts])
         self.stays_on = np.zeros(len(self.key), dtype=bool)  # no flight crosses a hex off the board
         self.stays_on.flags.writeable = False
@@ -328,6 +326,13 @@ class FlightBlock:
         #: (q, r) is ``r + (q >> 1)``, and ``(q + dq) >> 1`` is ``(q >> 1) + ((q % 2 + dq) >> 1)``); None when
         #: no flight crosses a hex.
         self.spans = _spans(self.cells_q, self.cells_r)
+
+    def _take_distinct(self, derived: np.ndarray, first: np.ndarray) -> None:
+        """The ``distinct_*`` fields: the columns ``first`` (the first flight of each distinct one, in the distinct
+        order) of the per-flight integers ``derived`` (:data:`_FLIGHT_SUMS`)."""
+        self.first = first
+        (self.distinct_key, self.distinct_key_facing, self.distinct_key_less_facing, self.distinct_speed_staged, _,
+         self.distinct_code, self.distinct_facing) = derived.take(first, axis=1)
 
     def turned(self, steps: int) -> FlightBlock:
         """The same block with the whole picture turned ``steps`` hexsides clockwise about the origin: what
@@ -349,12 +354,10 @@ class FlightBlock:
         derived = _FLIGHT_SUMS @ flights
         block.key, block.key_facing, block.key_less_facing, _, codes, _, _ = derived
         order = codes.take(self.first).argsort()  # the distinct codes: no two alike
-        first = block.first = self.first.take(order)
         rank = np.empty(len(order), dtype=np.intp)
         rank[order] = np.arange(len(order))
         block.inverse = rank.take(self.inverse)
-        (block.distinct_key, block.distinct_key_facing, block.distinct_key_less_facing, block.distinct_speed_staged, _,
-         block.distinct_code, block.distinct_facing) = derived.take(first, axis=1)
+        block._take_distinct(derived, self.first.take(order))
         block.reach = max(int(np.abs(ends).max(initial=0)), int(np.abs(cells).max(initial=0)))
         block.spans = _spans(block.cells_q, block.cells_r)
         return block

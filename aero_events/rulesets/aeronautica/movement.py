@@ -352,13 +352,26 @@ def throttle_choices(rules: AeronauticaRules, aircraft: AircraftState, profile: 
     return throttle_options(profile, aircraft.speed, rules.options.throttle_past_limits)
 
 
+def manoeuvre_to_fly(rules: AeronauticaRules, revealed: int | None, speed: int) -> Manoeuvre | None:
+    """The revealed manoeuvre, or None when none is flown: no token (p.13), or a Speed too low to complete it
+    (p.17). The aircraft then flies straight ahead, and the empty plan is its only one."""
+    manoeuvre = rules.manoeuvres.get(revealed) if revealed is not None else None
+    return manoeuvre if manoeuvre is not None and can_complete(manoeuvre, speed) else None
+
+
+def _straight_plan(hex: Hex, facing: int, speed: int, side: str | None, stage_hexes: tuple[int, ...],
+                   facings: tuple[int, ...]) -> Flight | None:
+    """Straight ahead for the empty plan, None for any other: the plans when no manoeuvre is flown
+    (:func:`manoeuvre_to_fly`)."""
+    empty = side is None and not stage_hexes and not facings
+    return straight(hex, facing, speed) if empty else None
+
+
 def manoeuvre_flights(rules: AeronauticaRules, aircraft: AircraftState) -> list[Flight]:
     """The plans the aircraft may fly now: every way of flying its revealed manoeuvre, or straight ahead
     when it is too slow to complete it (p.17)."""
-    if aircraft.revealed is None:
-        return [straight(aircraft.hex, aircraft.facing, aircraft.speed)]
-    manoeuvre = rules.manoeuvres.get(aircraft.revealed)
-    if not can_complete(manoeuvre, aircraft.speed):
+    manoeuvre = manoeuvre_to_fly(rules, aircraft.revealed, aircraft.speed)
+    if manoeuvre is None:
         return [straight(aircraft.hex, aircraft.facing, aircraft.speed)]
     return flights(aircraft.hex, aircraft.facing, manoeuvre, aircraft.speed)
 
@@ -366,8 +379,8 @@ def manoeuvre_flights(rules: AeronauticaRules, aircraft: AircraftState) -> list[
 def manoeuvre_plans(rules: AeronauticaRules, aircraft: AircraftState) -> Sequence[Flight]:
     """:func:`manoeuvre_flights` in the same order, flown from the origin hex (the plans without the
     aircraft's position: side, hexes per stage and facings are all a command needs)."""
-    manoeuvre = rules.manoeuvres.get(aircraft.revealed) if aircraft.revealed is not None else None
-    if manoeuvre is None or not can_complete(manoeuvre, aircraft.speed):
+    manoeuvre = manoeuvre_to_fly(rules, aircraft.revealed, aircraft.speed)
+    if manoeuvre is None:
         return [straight(aircraft.hex, aircraft.facing, aircraft.speed)]
     return reach(manoeuvre, aircraft.facing, aircraft.speed)
 
@@ -383,10 +396,9 @@ def plan_flight(rules: AeronauticaRules, aircraft: AircraftState, side: str | No
     if not (_INT_ONLY.issuperset(map(type, stage_hexes)) and _INT_ONLY.issuperset(map(type, facings))
             and (side is None or type(side) is str)):
         # Not as typed: checked and flown as given (never looked up).
-        manoeuvre = rules.manoeuvres.get(aircraft.revealed) if aircraft.revealed is not None else None
-        if manoeuvre is None or not can_complete(manoeuvre, aircraft.speed):
-            empty = side is None and not stage_hexes and not facings
-            return straight(aircraft.hex, aircraft.facing, aircraft.speed) if empty else None
+        manoeuvre = manoeuvre_to_fly(rules, aircraft.revealed, aircraft.speed)
+        if manoeuvre is None:
+            return _straight_plan(aircraft.hex, aircraft.facing, aircraft.speed, side, stage_hexes, facings)
         if not _legal_plan(manoeuvre, aircraft.speed, side, stage_hexes, facings):
             return None
         return fly(aircraft.hex, aircraft.facing, manoeuvre, side, stage_hexes, facings, aircraft.speed)
@@ -431,10 +443,9 @@ def _flown_from_origin(rules: AeronauticaRules, revealed: int, facing: int, spee
 
     No token, or a manoeuvre too slow to complete (p.13, p.17): :func:`straight` ahead from the origin, the only
     plan then the empty one (None for any other), kept likewise (straight ahead is the same from every hex)."""
-    manoeuvre = rules.manoeuvres.get(revealed) if revealed is not None else None
-    if manoeuvre is None or not can_complete(manoeuvre, speed):
-        empty = side is None and not stage_hexes and not facings
-        return straight(ORIGIN, facing, speed) if empty else None
+    manoeuvre = manoeuvre_to_fly(rules, revealed, speed)
+    if manoeuvre is None:
+        return _straight_plan(ORIGIN, facing, speed, side, stage_hexes, facings)
     if type(facing) is int and 1 <= facing <= 5:
         north = _flown_from_origin(rules, revealed, 0, speed, side, stage_hexes, facings)
         return None if north is None else _turned(north, facing)
@@ -666,8 +677,8 @@ def _plan_commands(rules: AeronauticaRules, player: str, aircraft_id: str, revea
     """The Move and Manoeuvre step's commands (:func:`manoeuvre_plans`, p.16-17), kept: a plan is side, hexes
     per stage and facings, which depend only on the revealed manoeuvre, the facing and the Speed (straight
     ahead, when there is no manoeuvre or it cannot be completed, has none of them)."""
-    manoeuvre = rules.manoeuvres.get(revealed) if revealed is not None else None
-    if manoeuvre is None or not can_complete(manoeuvre, speed):
+    manoeuvre = manoeuvre_to_fly(rules, revealed, speed)
+    if manoeuvre is None:
         return (ManoeuvrePlan(player=player, aircraft=aircraft_id, side=None, stage_hexes=(), facings=()),)
     return tuple(ManoeuvrePlan(player=player, aircraft=aircraft_id, side=f.side, stage_hexes=f.stage_hexes,
                                facings=f.facings) for f in reach(manoeuvre, facing, speed))

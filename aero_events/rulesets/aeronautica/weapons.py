@@ -77,7 +77,6 @@ OVERHEAD = "overhead"  # an aircraft Directly Overhead a Ground Defence: its All
 ALL_ROUND = frozenset({FRONT, REAR, LEFT, RIGHT, OVERHEAD})
 
 _ARC_NAMES = {Arc.FRONT: FRONT, Arc.REAR: REAR, Arc.LEFT: LEFT, Arc.RIGHT: RIGHT}
-_BAND_INDEX = {RangeBand.SHORT: 0, RangeBand.MEDIUM: 1, RangeBand.LONG: 2}
 _SHORT, _MEDIUM = RangeBand.SHORT, RangeBand.MEDIUM
 _NAMED: dict[frozenset[Arc], frozenset[str]] = {}
 
@@ -263,7 +262,8 @@ def firepower_dice(rules: AeronauticaRules | None, state: GameState, firer: Airc
     Weather applies may depend on the target's Altitude (``RuleOptions.cloud_cover``)."""
     if band is None:
         return 0
-    # _BAND_INDEX[band] by identity: an Enum member hashes in Python, a look-up by it costs a call.
+    # The band's index in ``firepower`` (short, medium, long) by identity: an Enum member hashes in Python, so a
+    # dict look-up by it costs a call.
     dice = weapon.firepower[0 if band is _SHORT else 1 if band is _MEDIUM else 2]
     if night_rules_apply(state, firer, target, rules.options if rules is not None else None):
         if band is RangeBand.LONG:
