@@ -226,6 +226,15 @@ class Ruleset(ToolInterface, ABC):
     def state_hash(self, state: Any) -> str:
         return state_hash(state)
 
+    def state_shapes_file(self) -> Any:
+        """The file of this ruleset's past and present state shapes (:mod:`~aero_events.core.state_shape`), a
+        ``pathlib.Path``; None for none. Default: ``data/state_shapes.json`` beside the module of the ruleset's
+        class, or of the first class it derives from that has one. The state type whose shape is recorded is
+        the class attribute ``state_type`` if set, else the return annotation of ``initial_state``."""
+        from .state_shape import history_file_of
+
+        return history_file_of(type(self))
+
 
 def _skipping_core_events(evolve: Callable[[Any, Any, Event], Any]) -> Callable[[Any, Any, Event], Any]:
     @functools.wraps(evolve)

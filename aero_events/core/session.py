@@ -30,6 +30,8 @@ from .emitter import Decided
 from .errors import AeroError
 from .events import Envelope, Event
 from .secrets import SaltSource, SecretEvent, commitment_to_canonical, redact
+from .state_shape import METADATA_KEY as SHAPE_KEY
+from .state_shape import CheckpointCheck, StateShapeError, new_game_fingerprint
 from .typed_commands import checked_command, refuse_if_mistyped
 
 CORE_ACTOR = None
@@ -155,11 +157,19 @@ class Branch:
 class Game:
     """A game's identity, setup and tree of branches."""
 
-    def __init__(self, ruleset: Ruleset, setup: Any, game_id: str | None = None, metadata: dict | None = None):
+    def __init__(self, ruleset: Ruleset, setup: Any, game_id: str | None = None, metadata: dict | None = None,
+                 *, recorded: bool = False):
+        """A new game's metadata records the fingerprint of the ruleset's state shape (``"state_shape"``,
+        :mod:`.state_shape`; when the ruleset keeps a history of shapes), replacing any it was given: its
+        checkpoints will be of that shape. A game read back from a record (``recorded``: the store, a file)
+        keeps its metadata as recorded; one without a fingerprint was recorded before they were, with the first
+        shape of the ruleset's history."""
         self.ruleset = ruleset
         self.setup = setup
         self.id = game_id or uuid.uuid4().hex
         self.metadata = dict(metadata or {})
+        if not recorded and (shape := new_game_fingerprint(ruleset)) is not None:
+            self.metadata[SHAPE_KEY] = shape
         self.initial_state = ruleset.initial_state(setup)
         self.branches: dict[str, Branch] = {"main": Branch("main", None, 0, "main", self.initial_state)}
 
@@ -350,7 +360,9 @@ class GameSession:
     def record(self, envelopes: Iterable[Envelope]) -> None:
         """Append already-decided events (a replay or an import): fold them, never re-roll.
 
-        Checkpoints are verified; a mismatch raises :class:`ReplayMismatch` and
+        Checkpoints are verified, in the state shape the game was recorded with or a later one
+        (:class:`~.state_shape.CheckpointCheck`: a game recorded before its ruleset's state gained a field still
+        replays); a mismatch, or a recorded shape this version cannot check, raises :class:`ReplayMismatch` and
         appends nothing.
         """
         state = self.state
@@ -359,16 +371,21 @@ class GameSession:
         evolve = self.ruleset.evolve
         game_id, branch_id = self.game.id, self.branch.id
         rolls = self._roll_count
+        # Each checkpoint is checked in the shape the game was recorded with or a later one (.state_shape).
+        check = CheckpointCheck.for_game(self.ruleset, self.game.metadata)
         for env in envelopes:
             seq += 1
             if env.seq != seq:
                 raise ReplayMismatch(f"event {env.seq} follows event {seq - 1}: the log is out of order")
             event = env.event
             if type(event) is StateCheckpoint:
-                actual = self.ruleset.state_hash(state)
-                if actual != event.state_hash:
+                try:
+                    matched = check.matches(state, event.state_hash)
+                except StateShapeError as err:
+                    raise ReplayMismatch(f"at event {seq} (turn {event.turn}): {err}") from None
+                if not matched:
                     raise ReplayMismatch(
-                        f"at event {seq} (turn {event.turn}) the replayed state hash {actual[:12]} "
+                        f"at event {seq} (turn {event.turn}) the replayed state hash {check.actual[:12]} "
                         f"differs from the recorded {event.state_hash[:12]}"
                     )
             else:

@@ -31,10 +31,12 @@ from typing import Any
 import msgspec
 
 from aero_events.bots import make_bot, play
-from aero_events.core import Envelope, GameSession, ManualDice, ReplayMismatch, Ruleset, SeededDice
+from aero_events.core import Envelope, Game, GameSession, ManualDice, ReplayMismatch, Ruleset, SeededDice
 from aero_events.core.interface import CorpusPlan, CorpusScenario
-from aero_events.core.registry import default_ruleset, get_ruleset
+from aero_events.core.registry import default_ruleset, get_ruleset, known_rulesets
 from aero_events.core.secrets import REPRODUCIBLE_SALTS, SaltSource
+from aero_events.core.state_shape import METADATA_KEY as STATE_SHAPE
+from aero_events.core.state_shape import checkpoint_hash, recorded_fingerprint, shape_history
 
 from .jsonl import write_game_jsonl
 from .recorded import RecordedGame, from_jsonl
@@ -184,16 +186,24 @@ def as_committed(regenerated: bytes, committed: bytes) -> bytes:
     """``regenerated`` (a corpus game written from its seed) as it would have been written before games
     declared their seed-derived salts: without ``"reproducible_salts": true`` in the header's metadata when
     the ``committed`` file's header has no such key. The salts themselves were seed-derived then as now
-    (``SaltSource(f"{dice seed}:main")``), so every other byte must be the same."""
+    (``SaltSource(f"{dice seed}:main")``), so every other byte must be the same. Likewise without the
+    ``state_shape`` fingerprint (:mod:`aero_events.core.state_shape`) when the committed file, recorded before
+    games recorded it, has none and the regenerated one has the history's first shape (the one it then had)."""
     from aero_events.store.transfer import JsonlHeader
 
     regenerated_header, newline, rest = regenerated.partition(b"\n")
     committed_header = msgspec.json.decode(committed.partition(b"\n")[0], type=JsonlHeader)
     header = msgspec.json.decode(regenerated_header, type=JsonlHeader)
-    if REPRODUCIBLE_SALTS in committed_header.metadata or header.metadata.get(REPRODUCIBLE_SALTS) is not True:
-        return regenerated
-    del header.metadata[REPRODUCIBLE_SALTS]
-    return msgspec.json.encode(header) + newline + rest
+    changed = False
+    if REPRODUCIBLE_SALTS not in committed_header.metadata and header.metadata.get(REPRODUCIBLE_SALTS) is True:
+        del header.metadata[REPRODUCIBLE_SALTS]
+        changed = True
+    if STATE_SHAPE not in committed_header.metadata and STATE_SHAPE in header.metadata:
+        rules = get_ruleset(header.ruleset) if header.ruleset in known_rulesets() else None
+        if rules is None or header.metadata[STATE_SHAPE] == shape_history(rules).first:
+            del header.metadata[STATE_SHAPE]
+            changed = True
+    return msgspec.json.encode(header) + newline + rest if changed else regenerated
 
 
 def read_manifest(folder: str | os.PathLike) -> Manifest:
@@ -215,14 +225,16 @@ def check_game(folder: str | os.PathLike, entry: ManifestGame) -> RecordedGame:
     path = Path(folder) / entry.file
     game = from_jsonl(path)
     rules = game.own_rules()  # a variant's definition travels in the game's metadata
-    session = GameSession(rules, game.setup(rules), dice=ManualDice(), salts=SaltSource("corpus"),
-                          game_id=game.game_id)
+    # read back as recorded: its checkpoints and final hash are in the state shape it was recorded with
+    recorded = Game(rules, game.setup(rules), game.game_id, game.metadata, recorded=True)
+    session = GameSession(rules, dice=ManualDice(), salts=SaltSource("corpus"), game=recorded)
     try:
         session.record(game.envelopes)
     except ReplayMismatch as err:
         raise CorpusMismatch(f"{entry.file}: folding the recorded events under {rules.name}: {err}") from None
-    if session.state_hash() != entry.final_state_hash:
-        raise CorpusMismatch(f"{entry.file}: the final state hash is {session.state_hash()[:12]}, the manifest "
+    final_hash = checkpoint_hash(rules, session.state, recorded_fingerprint(game.metadata))
+    if final_hash != entry.final_state_hash:
+        raise CorpusMismatch(f"{entry.file}: the final state hash is {final_hash[:12]}, the manifest "
                              f"says {entry.final_state_hash[:12]}")
     report = rerun(game, rules, own_rules=rules)
     if report.error is not None:

@@ -26,6 +26,7 @@ from aero_events.core import Command, DiceCup, Envelope, Event, RuleError, State
 from aero_events.core.dice import rolls_after
 from aero_events.core.errors import DataError, DiceError
 from aero_events.core.interface import DecisionPoint, RecoveryError, UnknownDecision
+from aero_events.core.state_shape import CheckpointCheck, StateShapeError
 
 from .describe import describe_command, event_at
 from .tape import RecordedSalts, RegressionDice, recorded_faces, recorded_salts
@@ -95,7 +96,7 @@ def _mismatch(message: str, seq: int) -> RecoveryError:
 
 
 def recover_decisions(rules: Any, setup: object, envelopes: Sequence[Envelope], *, start: int = 0,
-                      start_state: Any = None) -> Recovery:
+                      start_state: Any = None, shape: str | None = None) -> Recovery:
     """The commands that produced ``envelopes`` (one line of play from its start) under ``rules``.
 
     Each command is decided with the recorded dice and salts and must reproduce the recorded events and
@@ -106,7 +107,12 @@ def recover_decisions(rules: Any, setup: object, envelopes: Sequence[Envelope], 
     recovers only the commands from there: a branch's own events after its fork point, the events
     before having been explained on the parent's line (an import re-decides every branch so). The dice and
     salts before ``start`` are skipped on the tapes.
+
+    ``shape``: the fingerprint of the state shape the game was recorded with (its metadata's ``state_shape``;
+    None: recorded before fingerprints were), whose checkpoints are checked in it or a later shape
+    (:mod:`aero_events.core.state_shape`).
     """
+    check = CheckpointCheck(rules, shape)
     initial = rules.initial_state(setup) if start_state is None else start_state
     state = initial
     before = envelopes[:start]
@@ -128,7 +134,7 @@ def recover_decisions(rules: Any, setup: object, envelopes: Sequence[Envelope], 
         plain_index.append(seen)
         seen += not env.event.core_event
     while True:
-        position = _check_checkpoints(rules, state, envelopes, position)
+        position = _check_checkpoints(rules, state, envelopes, position, check)
         if position >= count:
             break
         point = DecisionPoint(state, envelopes, position)
@@ -170,37 +176,41 @@ def recover_decisions(rules: Any, setup: object, envelopes: Sequence[Envelope], 
         first_seq = envelopes[position].seq
         if issued_command(envelopes[position].event) is not None:
             position += 1
-        state, position = _fold_recorded(rules, state, envelopes, position, len(decided))
+        state, position = _fold_recorded(rules, state, envelopes, position, len(decided), check)
         decisions.append(RecordedDecision(index=len(decisions), command=command, first_seq=first_seq,
                                           last_seq=envelopes[position - 1].seq, turn=envelopes[position - 1].turn,
                                           phase=envelopes[position - 1].phase))
     return Recovery(decisions=tuple(decisions), final_state=state, initial_state=initial)
 
 
-def _check_checkpoints(rules: Any, state: Any, envelopes: Sequence[Envelope], position: int) -> int:
+def _check_checkpoints(rules: Any, state: Any, envelopes: Sequence[Envelope], position: int,
+                       check: CheckpointCheck) -> int:
     """Step over checkpoints at ``position``, checking each one's hash; return the next position."""
     while position < len(envelopes) and type(envelopes[position].event) is StateCheckpoint:
         checkpoint = envelopes[position]
-        actual = rules.state_hash(state)
-        if actual != checkpoint.event.state_hash:
+        try:
+            matched = check.matches(state, checkpoint.event.state_hash)
+        except StateShapeError as err:
+            raise _mismatch(f"at seq {checkpoint.seq} (turn {checkpoint.turn}): {err}", checkpoint.seq) from None
+        if not matched:
             raise _mismatch(f"at seq {checkpoint.seq} (turn {checkpoint.turn}) the state replayed under "
-                            f"{rules.name} hashes to {actual[:12]}, the record says "
+                            f"{rules.name} hashes to {check.actual[:12]}, the record says "
                             f"{checkpoint.event.state_hash[:12]}", checkpoint.seq)
         position += 1
     return position
 
 
 def _fold_recorded(rules: Any, state: Any, envelopes: Sequence[Envelope], position: int,
-                   events: int) -> tuple[Any, int]:
+                   events: int, check: CheckpointCheck) -> tuple[Any, int]:
     """Fold ``events`` recorded events from ``position`` (checking the checkpoints among them)."""
     folded = 0
     while folded < events:
-        position = _check_checkpoints(rules, state, envelopes, position)
+        position = _check_checkpoints(rules, state, envelopes, position, check)
         state = rules.evolve(state, envelopes[position].event)
         position += 1
         folded += 1
     # A checkpoint recorded right after the command's last event belongs to the same command.
-    return state, _check_checkpoints(rules, state, envelopes, position)
+    return state, _check_checkpoints(rules, state, envelopes, position, check)
 
 
 def commands_from_events(envelopes: Sequence[Envelope], rules: Any, setup: object) -> list[Command]:

@@ -38,6 +38,12 @@ import msgspec
 
 from aero_events.bots import RandomBot, play
 from aero_events.core import AeroError, DiceCup, Envelope, GameSession, RuleError, Ruleset, StateCheckpoint
+from aero_events.core.state_shape import (
+    StateShapeError,
+    checkpoint_hash,
+    current_fingerprint,
+    recorded_fingerprint,
+)
 
 from .decisions import RecordedDecision, recover_decisions
 from .describe import describe_command, event_at
@@ -85,6 +91,21 @@ def _plain(envelopes: Sequence[Envelope]) -> list[Envelope]:
 
 def _checkpoints(envelopes: Sequence[Envelope]) -> list[tuple[int, str]]:
     return [(env.event.turn, env.event.state_hash) for env in envelopes if type(env.event) is StateCheckpoint]
+
+
+def _checkpoints_as_recorded(rules: Ruleset, session: GameSession, shape: str | None) -> list[tuple[int, str]]:
+    """The re-run's checkpoints as the record's would hold them: its states hashed in the state shape the game
+    was recorded with (:mod:`aero_events.core.state_shape`; ``shape`` None: recorded before fingerprints were),
+    so a game recorded before a field was added re-runs identically. A shape ``rules`` cannot project onto
+    (unknown to its history, a field removed) leaves the re-run's own hashes, which then differ."""
+    envelopes = session.events()
+    if shape == current_fingerprint(rules):
+        return _checkpoints(envelopes)
+    try:
+        return [(env.event.turn, checkpoint_hash(rules, session.state_at(env.seq), shape))
+                for env in envelopes if type(env.event) is StateCheckpoint]
+    except StateShapeError:
+        return _checkpoints(envelopes)
 
 
 def first_divergence(old: Sequence[Envelope], new: Sequence[Envelope],
@@ -147,11 +168,11 @@ def state_differences(old: Any, new: Any, limit: int = STATE_DIFFERENCES) -> lis
 
 
 def _describe_state_difference(old_initial: Any, new_initial: Any, old: Sequence[Envelope],
-                               new: Sequence[Envelope]) -> str | None:
+                               new_marks: Sequence[tuple[int, str]]) -> str | None:
     initial = state_differences(old_initial, new_initial)
     if initial:
         return "the initial state differs: " + ", ".join(initial)
-    old_marks, new_marks = _checkpoints(old), _checkpoints(new)
+    old_marks = _checkpoints(old)
     for (turn, before), (_, after) in zip(old_marks, new_marks, strict=False):
         if before != after:
             return f"the state differs from the start of turn {turn} (checkpoint hash {before[:10]} -> {after[:10]})"
@@ -294,7 +315,7 @@ def rerun(game: RecordedGame, rules: Ruleset, *, on_illegal: str = "stop", seed:
                         data_version=str(rules.data_version), events_recorded=len(_plain(game.envelopes)))
     try:
         own = own_rules or game.own_rules()
-        recovery = recover_decisions(own, game.setup(own), game.envelopes)
+        recovery = recover_decisions(own, game.setup(own), game.envelopes, shape=recorded_fingerprint(game.metadata))
     except AeroError as err:
         report.error = f"cannot recover the recorded decisions: {err}"
         return report
@@ -328,12 +349,13 @@ def rerun(game: RecordedGame, rules: Ruleset, *, on_illegal: str = "stop", seed:
     report.unused_dice = dice.remaining
     report.extra_salts = salts.extra
     report.divergence = first_divergence(game.envelopes, new_envelopes, recovery.decisions, replayer.decision_at)
+    new_marks = _checkpoints_as_recorded(rules, session, recorded_fingerprint(game.metadata))
     report.state_difference = _describe_state_difference(recovery.initial_state, session.state_at(0),
-                                                          game.envelopes, new_envelopes)
+                                                          game.envelopes, new_marks)
     report.new_outcome = outcome_of(rules, session.state)
     report.outcome_changes = outcome_changes(report.old_outcome, report.new_outcome)
     report.identical = (report.divergence is None and report.state_difference is None and not report.illegal
-                        and report.stopped is None and _checkpoints(game.envelopes) == _checkpoints(new_envelopes))
+                        and report.stopped is None and _checkpoints(game.envelopes) == new_marks)
     return report
 
 

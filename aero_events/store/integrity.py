@@ -33,10 +33,11 @@ import msgspec
 from aero_events.core.errors import DataError
 from aero_events.core.events import Envelope
 from aero_events.core.session import StateCheckpoint, issued_command
+from aero_events.core.state_shape import CheckpointCheck, StateShapeError, recorded_fingerprint
 
 from .chain import GENESIS, chain_hashes
 from .codec import decode_payloads, gc_paused
-from .games import GameContext, branch_infos, game_context, game_record
+from .games import GameContext, branch_infos, game_context, game_metadata, game_record
 from .heads import branch_rows, branches_digest
 from .records import BranchInfo, engine_version
 from .snapshots import encode_state
@@ -265,14 +266,20 @@ def _replay_branch(game_id: str, info: BranchInfo, context: GameContext, branch:
         return problem(UNDECODABLE, seq, err.detail + (f" (field {err.field})" if err.field else ""))
     decoded.extend(events)
     evolve = ruleset.evolve
+    # in the state shape the game was recorded with, or a later one (core/state_shape.py)
+    check = CheckpointCheck.for_game(ruleset, game_metadata(context.record))
     for seq, event in zip(branch.seqs, events, strict=True):
         if type(event) is StateCheckpoint:
-            actual = ruleset.state_hash(state)
-            if actual != event.state_hash:
+            try:
+                matched = check.matches(state, event.state_hash)
+            except StateShapeError as err:
+                return problem(REPLAY, seq, str(err))
+            if not matched:
                 return problem(REPLAY, seq, f"the checkpoint of turn {event.turn} records state hash "
-                                            f"{event.state_hash[:12]}, the replay reaches {actual[:12]}")
+                                            f"{event.state_hash[:12]}, the replay reaches {check.actual[:12]}")
             blob = snapshots.get((info.id, seq))
-            if blob is not None and blob != encode_state(state):
+            # a snapshot is written in the shape current when it was written: this one, or the checkpoint's
+            if blob is not None and blob != encode_state(state) and blob != check.encode(state):
                 return problem(SNAPSHOT, seq, "the stored snapshot differs from the replayed state")
         else:
             try:
@@ -348,7 +355,7 @@ def check_decisions(game_id: str, context: GameContext, infos: dict[str, BranchI
         if info.parent is not None and info.parent not in replayed:
             continue  # its parent's line could not be replayed: already noted
         found = redecide_line(context.ruleset, context.setup, line_of_play(info.id), info.fork_seq,
-                              replayed[info.id][0])
+                              replayed[info.id][0], shape=recorded_fingerprint(game_metadata(context.record)))
         if found is not None:
             problems.append(Problem(kind=DECIDED, game_id=game_id, branch_id=info.id, seq=found.seq,
                                     message=f"{found.message} (field {found.field})"))

@@ -39,6 +39,7 @@ from aero_events.core.errors import AeroError, DataError
 from aero_events.core.events import Envelope, is_core_event
 from aero_events.core.secrets import SecretEvent, commitment
 from aero_events.core.session import CORE_ACTOR, StateCheckpoint, issued_command
+from aero_events.core.state_shape import CheckpointCheck, StateShapeError, recorded_fingerprint
 from aero_events.rulesets import ruleset_for_game
 
 from .games import GameContext, decode_setup, game_metadata
@@ -103,6 +104,8 @@ def refold_parsed(parsed: ParsedGame, record: GameRecord, fork_states: dict[str,
             fork_states[branch.id] = state
         checkpoints: dict[int, Any] = {}
         awaiting: int | None = None  # the turn whose checkpoint must come next
+        # in the state shape the game was recorded with, or a later one (core/state_shape.py)
+        check = CheckpointCheck.for_game(ruleset, game_metadata(record))
         batch = entry.batch
         for index, (seq, event) in enumerate(zip(batch.seqs, batch.events, strict=True)):
             line = entry.lines[index]
@@ -115,10 +118,13 @@ def refold_parsed(parsed: ParsedGame, record: GameRecord, fork_states: dict[str,
                 if event.turn != turn:
                     raise DataError(f"a checkpoint of turn {event.turn} where the game is in turn {turn}",
                                     source=source, location=line, field="payload.turn")
-                actual = ruleset.state_hash(state)
-                if actual != event.state_hash:
+                try:
+                    matched = check.matches(state, event.state_hash)
+                except StateShapeError as err:
+                    raise DataError(str(err), source=source, location=line, field="metadata.state_shape") from None
+                if not matched:
                     raise DataError(f"the checkpoint of turn {event.turn} records state hash {event.state_hash[:12]}, "
-                                    f"folding the events gives {actual[:12]}", source=source, location=line,
+                                    f"folding the events gives {check.actual[:12]}", source=source, location=line,
                                     field="payload.state_hash")
                 checkpoints[seq] = state
                 awaiting = None
@@ -197,15 +203,16 @@ class Undecided(msgspec.Struct, frozen=True):
 
 
 def redecide_line(ruleset: Any, setup: Any, envelopes: Sequence[Envelope], start: int,
-                  start_state: Any) -> Undecided | None:
+                  start_state: Any, *, shape: str | None = None) -> Undecided | None:
     """Decide every recorded command of ``envelopes[start:]`` again (one line of play, ``start_state`` the
     state its first ``start`` events fold to) with the recorded dice and salts; None when each produces
     exactly the events recorded after it, with the command's player as their actor. Shared by ``aero
-    import`` (:func:`redecide_parsed`) and ``aero verify`` (:func:`~.integrity.verify_game`)."""
+    import`` (:func:`redecide_parsed`) and ``aero verify`` (:func:`~.integrity.verify_game`). ``shape``: the
+    fingerprint of the state shape the game was recorded with (its checkpoints are checked in it or a later one)."""
     from aero_events.regress.decisions import recover_decisions
 
     try:
-        recovery = recover_decisions(ruleset, setup, envelopes, start=start, start_state=start_state)
+        recovery = recover_decisions(ruleset, setup, envelopes, start=start, start_state=start_state, shape=shape)
     except AeroError as err:
         return Undecided(seq=getattr(err, "seq", start + 1), field="payload",
                          message=f"the rules of {ruleset.name} did not produce this event: {err}")
@@ -234,7 +241,8 @@ def redecide_parsed(parsed: ParsedGame, context: GameContext, fork_states: dict[
         if not entry.batch.events:
             continue
         envelopes = _line_of_play(parsed, branch.id, lines)
-        found = redecide_line(context.ruleset, context.setup, envelopes, branch.fork_seq, fork_states[branch.id])
+        found = redecide_line(context.ruleset, context.setup, envelopes, branch.fork_seq, fork_states[branch.id],
+                              shape=recorded_fingerprint(game_metadata(context.record)))
         if found is not None:
             if found.whole_branch:
                 raise DataError(found.message.replace("recorded commands", f"recorded commands of branch "

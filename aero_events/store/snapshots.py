@@ -9,6 +9,11 @@ or before the wanted seq in the branch's line of play and folds only what follow
 A snapshot decodes with ``msgspec.msgpack.decode(blob, type=type(initial_state))``:
 rulesets declare no state type, so the initial state's type stands for it. A state
 that would not come back equal from that round trip is simply not snapshotted.
+
+A snapshot holds the state in the shape of the version that wrote it (:mod:`aero_events.core.state_shape`).
+For a game recorded with an older shape, one written then may lack a field this version folds to another
+value than its default: ``state_at`` uses only a snapshot that encodes back to the same bytes in the current
+shape, and folds from an earlier one (or the start) otherwise. A game of the current shape pays nothing.
 """
 
 from __future__ import annotations
@@ -23,11 +28,12 @@ import pyarrow as pa
 
 from aero_events.core.events import Event
 from aero_events.core.session import StateCheckpoint
+from aero_events.core.state_shape import CheckpointCheck
 
 from .codec import EventBatch, current_classes, decode_current, decode_table, gc_paused, with_keys
 from .database import first_row
 from .errors import CheckpointMismatch, StoreError
-from .games import GameContext
+from .games import GameContext, game_metadata
 from .lineage import Segment, head_seq, lineage, lineage_condition, lineage_events, lineage_query
 
 _state_encoder = msgspec.msgpack.Encoder(order="deterministic")
@@ -83,11 +89,12 @@ def checkpoint_snapshots(
         return rows
     state = state_before()
     evolve = ruleset.evolve
+    # in the state shape the game was recorded with, or a later one (core/state_shape.py)
+    check = CheckpointCheck.for_game(ruleset, game_metadata(context.record))
     for seq, event in zip(batch.seqs, batch.events, strict=True):
         if type(event) is StateCheckpoint:
-            actual = ruleset.state_hash(state)
-            if actual != event.state_hash:
-                raise CheckpointMismatch(game_id, branch_id, seq, event.state_hash, actual)
+            if not check.matches(state, event.state_hash):
+                raise CheckpointMismatch(game_id, branch_id, seq, event.state_hash, check.actual)
             row = snapshot_row(context, seq, event.turn, event.state_hash, state)
             if row is not None:
                 rows.append(row)
@@ -116,16 +123,34 @@ def insert_snapshots(conn: duckdb.DuckDBPyConnection, game_id: str, branch_id: s
 
 def nearest_snapshot(conn: duckdb.DuckDBPyConnection, context: GameContext, game_id: str, seq: int,
                      segments: Sequence[Segment]) -> tuple[int, Any]:
-    """(seq, state) of the latest snapshot at or before ``seq`` in a line of play; (0, initial) if none."""
+    """(seq, state) of the latest snapshot at or before ``seq`` in a line of play; (0, initial) if none.
+    In a game recorded with an older state shape, only a snapshot in the current shape (see above)."""
     condition, params = lineage_condition(segments)
-    row = first_row(conn.execute(
+    current_shape = recorded_in_current_shape(context)
+    cursor = conn.execute(
         f"""SELECT seq, state FROM snapshots WHERE game = $game AND {condition} AND seq <= $seq
-            ORDER BY seq DESC LIMIT 1""",
+            ORDER BY seq DESC{' LIMIT 1' if current_shape else ''}""",
         {**params, "game": game_id, "seq": seq},
-    ).fetchall())
-    if row is None:
-        return 0, context.initial_state
-    return int(row[0]), decode_state(context, bytes(row[1]))
+    )
+    if current_shape:
+        row = first_row(cursor.fetchall())
+        if row is None:
+            return 0, context.initial_state
+        return int(row[0]), decode_state(context, bytes(row[1]))
+    while (row := cursor.fetchone()) is not None:
+        blob = bytes(row[1])
+        try:
+            state = decode_state(context, blob)
+        except (msgspec.ValidationError, msgspec.DecodeError):
+            continue
+        if encode_state(state) == blob:
+            return int(row[0]), state
+    return 0, context.initial_state
+
+
+def recorded_in_current_shape(context: GameContext) -> bool:
+    """Whether the game was recorded with its ruleset's current state shape (so every snapshot is in it)."""
+    return CheckpointCheck.for_game(context.ruleset, game_metadata(context.record)).of_current_shape
 
 
 def fold_events(context: GameContext, state: Any, events: Sequence[Event]) -> Any:

@@ -601,7 +601,7 @@ def _parents_first(game: Game) -> list[Branch]:
 def _rebuild(context: GameContext, game_id: str, infos: dict[str, BranchInfo],
              own: dict[str, list[Envelope]]) -> Game:
     record = context.record
-    game = Game(context.ruleset, context.setup, game_id, metadata=msgspec.json.decode(record.metadata))
+    game = Game(context.ruleset, context.setup, game_id, metadata=msgspec.json.decode(record.metadata), recorded=True)
     for info in infos.values():
         if info.parent is None:
             if info.id != "main":

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from aero_events.core.session import SecretCommandIssued
+from aero_events.core.state_shape import current_fingerprint
 from aero_events.record import journal
 from aero_events.record import recorder as recorder_module
 from aero_events.record.recorder import TableRecorder
@@ -195,7 +196,8 @@ def test_digital_dice_roll_on_screen_and_r_rolls_one_roll_here(store, tmp_path):
     assert not any(is_dice_prompt(prompt) for prompt in table.prompts)
     assert any(line.startswith("  imperium rolls 1D6 for set-up roll-off: ") for line in table.said)
     assert table.recorder.session.is_over() and store.game(GAME_ID).metadata == \
-        '{"recorder":"aero record","salt_seed":"table-test","dice":"digital","seed":7}'
+        '{"recorder":"aero record","salt_seed":"table-test","dice":"digital","seed":7,' \
+        f'"state_shape":"{current_fingerprint(table.recorder.session.ruleset)}"}}'
 
     other = EventStore(tmp_path / "r.duckdb")
     rolled_here = record_scripted_game(other, lambda n, p, r: "r" if is_dice_prompt(p) and n < 3 else None)
