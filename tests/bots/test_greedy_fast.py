@@ -194,6 +194,54 @@ def test_the_altitude_scores_are_those_of_each_change_alone_p18():
     assert any(entry[2] is not None for entry in greedy_tables._RECALLED_ENDS.values())
 
 
+class AltitudeKeptChecker(GreedyBot):
+    """The greedy bot, checking at each Altitude decision read from the Throttle decision's column that the first best
+    kept whole (``_ALTITUDE_BEST``) is the first best of the changes scored each alone, met again is the same, and is
+    not taken for the same decision one hex along (another end: worked out there, or None); ``checked`` counts them."""
+
+    checked = 0
+
+    def choose(self, session, player, options):
+        from aero_events.rulesets.aeronautica import bots
+
+        if all(isinstance(o, c.AdjustAltitude) for o in options) and len(options) > 1:
+            state = session.state
+            aircraft = state.aircraft[state.active]
+            changes = tuple(o.change for o in options)
+            first = GreedyBot(0)._altitude_best(RULES, state, aircraft, changes)
+            if first is not None:
+                alone = [GreedyBot(0)._step_value(RULES, state, aircraft, o) for o in options]
+                assert first == alone.index(max(alone))  # the first best, as max over _step_values takes it
+                assert any(entry[1] == first for entry in bots._ALTITUDE_BEST.values())
+                assert GreedyBot(1)._altitude_best(RULES, state, aircraft, changes) == first  # looked up
+                for along in (msgspec.structs.replace(aircraft, hex=Hex(aircraft.hex[0], aircraft.hex[1] + 1)),
+                              msgspec.structs.replace(aircraft, stalled=not aircraft.stalled)):
+                    moved = msgspec.structs.replace(state, aircraft={**state.aircraft, aircraft.id: along})
+                    there = GreedyBot(2)._altitude_best(RULES, moved, along, changes)
+                    if there is not None:
+                        each = [GreedyBot(0)._step_value(RULES, moved, along, o) for o in options]
+                        assert there == each.index(max(each))
+                AltitudeKeptChecker.checked += 1
+        return super().choose(session, player, options)
+
+
+def test_an_altitude_decision_kept_whole_is_taken_as_the_first_time_and_only_for_the_same_end_p18():
+    """An Altitude decision (p.18) whose changes are all read from the Throttle decision's column is kept whole by
+    what it reads (the kept ends, the aircraft's end and Stalled, the changes): met again it takes the first best
+    of the changes scored each alone; at another end it is worked out there."""
+    from aero_events.rulesets.aeronautica import bots
+
+    AltitudeKeptChecker.checked = 0
+    bots._ALTITUDE_BEST.clear()
+    for _ in range(2):
+        for size, seed in ((1, 0), (1, 1), (2, 0)):
+            session = GameSession(RULES, thunderbolts_v_dakkajets(size), dice=SeededDice(seed),
+                                  game_id=f"greedy-altitude-kept-{size}-{seed}")
+            play(session, {"imperium": AltitudeKeptChecker(seed), "orks": AltitudeKeptChecker(seed + 1)},
+                 max_commands=600)
+    assert AltitudeKeptChecker.checked > 40
+
+
 def test_a_decision_met_again_is_scored_as_it_was_the_first_time(decisions):
     """Seeded games of one set-up meet the same decisions again; the values kept from the first time (by the
     scorer, the flights, where they start and how they stall) are those worked out afresh, in the same state
@@ -453,6 +501,38 @@ def test_the_geometry_classes_are_the_range_band_and_fire_arcs_of_every_offset_a
                 assert classes[index - 1] == geometry(dq, dr, facing)
                 assert classes[index - 1][1] == arc_names(dq, dr, facing)
     assert len(set(classes)) == len(classes) > 6
+
+
+def test_the_frame_tables_hold_the_distance_and_geometry_class_of_every_offset_in_their_least_type_p21_p22():
+    """The flat frame tables the scores read (kept in the least unsigned type that holds them, so they stay in
+    the caches) hold, for every offset up to the frame's span and facing, the distance in hexes, the geometry
+    class (:func:`geometry_classes`, 0 out of range, p.22) and that class times the row width of the damage
+    taken; the board's clipped room table is the room ahead up to ``_ROOMS`` (p.17)."""
+    import numpy as np
+
+    from aero_events.rulesets.aeronautica.greedy_tables import (
+        _ROOMS,
+        FRAME_SPAN,
+        frame_geometry,
+        geometry_classes,
+    )
+
+    distances, classes, classes_taken = frame_geometry()
+    table, _ = geometry_classes()
+    near = (table.shape[0] - 1) // 2
+    q, r, f = np.meshgrid(np.arange(-FRAME_SPAN, FRAME_SPAN + 1), np.arange(-FRAME_SPAN, FRAME_SPAN + 1),
+                          np.arange(6), indexing="ij")
+    at = (q + FRAME_SPAN) * Q_STRIDE + (r + FRAME_SPAN) * R_STRIDE + f
+    assert (distances.take(at).astype(np.int64) == (abs(q) + abs(r) + abs(q + r)) // 2).all()
+    inside = (abs(q) <= near) & (abs(r) <= near)
+    expected = np.where(inside, table[np.clip(q + near, 0, 2 * near), np.clip(r + near, 0, 2 * near), f], 0)
+    assert (classes.take(at).astype(np.int64) == expected).all()
+    assert (classes_taken.take(at).astype(np.int64) == expected * 2 * len(CHANGES)).all()
+    for frame in (distances, classes, classes_taken):
+        assert frame.dtype.kind == "u" and frame.dtype.itemsize == 1  # an eighth of int64
+    rooms = _room_table(Board.preset("4x4"))
+    assert (rooms.room_clipped.astype(np.int64) == np.minimum(rooms.room, _ROOMS)).all()
+    assert rooms.room_clipped.dtype.itemsize == 1
 
 
 def test_the_speed_tables_hold_the_penalties_of_each_speed_and_altitude_change_p17_p19():

@@ -24,8 +24,9 @@ met for the first time is put together from the aircraft's own terms and each en
 moved since the last scorer). What kind of decision an option is, is looked up by its class (:func:`_kind`).
 Likewise kept: each option's best and the first best with a block's kept values (``_SEGMENT_BEST``), a manoeuvre
 or Throttle decision whole by its scorer and what else it reads (``_DECIDED``), the best
-placement of a set-up's placement product (:func:`_best_placed`), and the flights of the plans the rules offer,
-which are every way of flying the manoeuvre (:func:`_plan_block`).
+placement of a set-up's placement product (:func:`_best_placed`), the flights of the plans the rules offer,
+which are every way of flying the manoeuvre (:func:`_plan_block`), and an Altitude decision read from the Throttle
+decision's column (``_ALTITUDE_BEST``).
 """
 
 from __future__ import annotations
@@ -464,7 +465,7 @@ class GreedyBot:
         (``_SEGMENT_BEST``)."""
         scorer, table, numbers = self._scorer(rules, state, aircraft), rules.manoeuvres, tuple(numbers)
         past_limits = rules.options.throttle_past_limits
-        key = ("manoeuvre", id(scorer), aircraft.hex, aircraft.facing, aircraft.speed, numbers, id(table), past_limits)
+        key = ("manoeuvre", id(scorer), *aircraft.hex, aircraft.facing, aircraft.speed, numbers, id(table), past_limits)
         known = _DECIDED.get(key)
         if known is not None and known[0] is scorer and known[1] is table:
             return known[3], known[4]
@@ -491,7 +492,7 @@ class GreedyBot:
                        changes: Sequence[int]) -> tuple[np.ndarray, int]:
         """:meth:`_throttle_values` and the index of the first best (``argmax``), kept likewise."""
         scorer, table, changes = self._scorer(rules, state, aircraft), rules.manoeuvres, tuple(changes)
-        key = ("throttle", id(scorer), aircraft.hex, aircraft.facing, aircraft.speed, aircraft.stalled,
+        key = ("throttle", id(scorer), *aircraft.hex, aircraft.facing, aircraft.speed, aircraft.stalled,
                aircraft.revealed, changes, id(table))
         known = _DECIDED.get(key)
         if known is not None and known[0] is scorer and known[1] is table:
@@ -537,13 +538,44 @@ class GreedyBot:
 
     def _step_best(self, rules: Any, state: GameState, aircraft: AircraftState, options: Sequence[Any]) -> int:
         """The index of the first best option of :meth:`_step_values` (as ``max`` over them picks it); when every
-        option is a legal plan, the first maximum of the plans' values at once (``argmax``, the same index)."""
-        if all(map(_IS_PLAN.__getitem__, map(type, options))):
+        option is a legal plan, the first maximum of the plans' values at once (``argmax``, the same index); when every
+        option is an Altitude change read from the Throttle decision's column, :meth:`_altitude_best` (kept whole)."""
+        kinds = list(map(type, options))
+        if all(map(_IS_PLAN.__getitem__, kinds)):
             scored, legal = self._plan_values(rules, state, aircraft, options)
             if scored is not None and len(legal) == len(options):
                 return int(scored.argmax())
+        elif all(map(_IS_CHANGE.__getitem__, kinds)):
+            index = self._altitude_best(rules, state, aircraft, tuple([option.change for option in options]))
+            if index is not None:
+                return index
         values = self._step_values(rules, state, aircraft, options)
         return max(range(len(options)), key=values.__getitem__)
+
+    def _altitude_best(self, rules: Any, state: GameState, aircraft: AircraftState, changes: tuple[int, ...]
+                       ) -> int | None:
+        """The index of the first best of the Altitude ``changes`` (p.18) when each is read from the Throttle decision's
+        column of the aircraft's end (:meth:`_altitude_column`, a change its Speed allows), as :meth:`_step_values`
+        reads them, else None. Kept in ``_ALTITUDE_BEST`` by what it is read from: the scorer's kept ends (the very
+        object :meth:`EndScorer.remember` made), the end (hex, facing, Speed, Stalled) and the changes."""
+        known = self._scorer(rules, state, aircraft).known
+        if known is None:
+            return None
+        key = (id(known), *aircraft.hex, aircraft.facing, aircraft.speed, aircraft.stalled, changes)
+        found = _ALTITUDE_BEST.get(key)
+        if found is not None and found[0] is known:
+            return found[1]
+        column = self._altitude_column(rules, state, aircraft)
+        if column is None or not all(change in _CHANGE_INDEX for change in changes):
+            return None
+        values = [column[_CHANGE_INDEX[change]] for change in changes]
+        if -np.inf in values:
+            return None  # a change the Speed does not allow: _step_values scores it alone
+        index = max(range(len(changes)), key=values.__getitem__)
+        if len(_ALTITUDE_BEST) > 1 << 13:
+            _ALTITUDE_BEST.clear()
+        _ALTITUDE_BEST[key] = (known, index)
+        return index
 
     def _plan_values(self, rules: Any, state: GameState, aircraft: AircraftState, plans: Sequence[Any]
                      ) -> tuple[np.ndarray | None, list[int]]:
@@ -603,7 +635,7 @@ class GreedyBot:
             values.setflags(write=False)
             if len(_BLOCK_VALUES) > 1 << 13:
                 _BLOCK_VALUES.clear()
-            _BLOCK_VALUES[key] = (scorer, block, rows, values, scorer.known if remember else None, hex)
+            _BLOCK_VALUES[key] = (scorer, block, rows, values, scorer.known if remember else None, (hex[0], hex[1]))
             return values
         off_board = block.crossing_off_board(board, hex, scorer.rooms)
         stalled = (rows.take(block.distinct_speed_staged) & 1).astype(bool).take(block.inverse)
@@ -633,7 +665,7 @@ class GreedyBot:
         if last is not None and last[4] == objects:
             others = last[1]  # the same aircraft, or equal ones (a list compares by identity first): the same values
         else:
-            others = tuple([(other.status, other.ground_defence, other.hex, other.facing, other.altitude,
+            others = tuple([(other.status, other.ground_defence, *other.hex, other.facing, other.altitude,
                              other.stalled, other.spinning, other.moved, other.points, other.starting_structure,
                              other.weapons, other.ammo) for other in objects])
         if last is not None and last[0] == reads and last[1] == others and last[2] is catalogue:
@@ -709,12 +741,12 @@ class GreedyBot:
         known = _ENEMY_RECORDS.get(key)
         if known is not None and known[0] is grid:
             return known[1]
-        (_, _, hex, facing, altitude, stalled, spinning, moved, points, starting_structure, weapons, ammo) = other
+        (_, _, q, r, facing, altitude, stalled, spinning, moved, points, starting_structure, weapons, ammo) = other
         unit, start_altitude = own[4], own[5]
         # as _enemy_terms and _exchange_rows weigh them
         certainty = 1.0 if moved or not moving else UNMOVED_WEIGHT
         worth = points / max(starting_structure, 1) if points else 5.0  # _point_value
-        term = (hex[0], hex[1], facing, altitude, stalled or spinning, certainty * DEFENCE_WEIGHT * unit,
+        term = (q, r, facing, altitude, stalled or spinning, certainty * DEFENCE_WEIGHT * unit,
                 certainty * worth, weapons, tuple([left == 0 for left in ammo]))
         record = (term, EnemyTerms(*term[:7], grid, self._weapons_grid(rules, weapons, ammo, term[8]), start_altitude))
         if len(_ENEMY_RECORDS) > 1 << 14:
@@ -725,7 +757,7 @@ class GreedyBot:
     def _scorer_built(self, rules: Any, state: GameState, aircraft: AircraftState) -> EndScorer:
         """:meth:`_build_scorer` from the state alone (what it reads, read here)."""
         owner = aircraft.owner
-        others = tuple([(other.status, other.ground_defence, other.hex, other.facing, other.altitude, other.stalled,
+        others = tuple([(other.status, other.ground_defence, *other.hex, other.facing, other.altitude, other.stalled,
                          other.spinning, other.moved, other.points, other.starting_structure, other.weapons,
                          other.ammo) for other in state.aircraft.values() if other.owner != owner])
         reads = (id(rules.catalogue), state.board, state.phase == "movement", aircraft.owner, aircraft.profile,
@@ -1040,7 +1072,9 @@ def _segment_best(values: np.ndarray, block: FlightBlock, best_of: Callable[[np.
 #: Speed, the options asked; the Throttle decision also whether it is Stalled and the manoeuvre revealed; the
 #: manoeuvre table, and for the manoeuvres whether the Throttle may pass its limits) -> (scorer, manoeuvre table,
 #: what the scorer remembered (:meth:`EndScorer.remember`), each option's best, the first best index): met again,
-#: the decision is looked up at once, without the flights, the block's values or ``_SEGMENT_BEST``.
+#: the decision is looked up at once, without the flights, the block's values or ``_SEGMENT_BEST``. Hexes go into this
+#: and the other keys as their two whole numbers (``*hex``): the garbage collector stops tracking a tuple of whole
+#: numbers, not one holding a :class:`Hex` (a NamedTuple), and every full collection walks what it tracks.
 _DECIDED: dict[tuple, tuple] = {}
 
 
@@ -1055,6 +1089,9 @@ def _decided(key: tuple, values: np.ndarray, scorer: EndScorer, table: Any, reme
     _DECIDED[key] = (scorer, table, remembered, best, index)
 
 
+#: (id of what the scorer's :meth:`EndScorer.remember` kept, the aircraft's hex, facing, Speed and Stalled, the Altitude
+#: changes asked) -> (what it kept, :meth:`GreedyBot._altitude_best`).
+_ALTITUDE_BEST: dict[tuple, tuple[list, int]] = {}
 #: (id of the catalogue, weapons, which are out of Ammo) -> (catalogue, :func:`~.greedy_tables.damage_grid`).
 _DAMAGE_GRIDS: dict[tuple, tuple[Any, np.ndarray]] = {}
 

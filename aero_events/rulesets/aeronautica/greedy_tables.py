@@ -162,8 +162,8 @@ class RoomTable:
                 ahead += alive
             room[:, :height, facing] = ahead
         self.room = room.reshape(-1)
-        #: ``room`` up to ``_ROOMS``, as the edge penalty reads it
-        self.room_clipped = np.minimum(self.room, _ROOMS)
+        #: ``room`` up to ``_ROOMS``, as the edge penalty reads it (:func:`compact`)
+        self.room_clipped = compact(np.minimum(self.room, _ROOMS))
         self.origin = self.q0 * Q_STRIDE + self.r0 * R_STRIDE
         self.width, self.height = width, height
 
@@ -449,19 +449,34 @@ def frame_geometry() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(distances, classes, classes times ``2 * len(CHANGES)``) of every offset up to ``FRAME_SPAN`` and
     facing, flat: the entry of a target (dq, dr) from a firer facing f is at ``(dq + FRAME_SPAN) * Q_STRIDE +
     (dr + FRAME_SPAN) * R_STRIDE + f``; the distance in hexes, and the :func:`geometry_classes` class (0 out of
-    range, p.22), also as the start of its row in :class:`EnemyTerms` ``taken``."""
+    range, p.22), also as the start of its row in :class:`EnemyTerms` ``taken``; each in the least unsigned
+    integer type that holds it (:func:`_least_type`)."""
     table, _ = geometry_classes()
     span = FRAME_SPAN
     dq, dr = np.meshgrid(np.arange(-span, span + 1), np.arange(-span, span + 1), indexing="ij")
     gap = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
     size = 2 * span + 1
-    distances = np.zeros((size, Q_STRIDE // R_STRIDE, R_STRIDE), dtype=np.int64)
-    distances[:, :size, :] = gap[:, :, None]
-    classes = np.zeros_like(distances, dtype=np.intp)
     near = slice(span - _SPAN, span + _SPAN + 1)
+    shape = (size, Q_STRIDE // R_STRIDE, R_STRIDE)
+    distances = np.zeros(shape, dtype=_least_type(gap))
+    distances[:, :size, :] = gap[:, :, None]
+    taken = table * (2 * len(CHANGES))
+    classes, classes_taken = np.zeros(shape, dtype=_least_type(table)), np.zeros(shape, dtype=_least_type(taken))
     classes[near, near, :6] = table
-    classes = classes.reshape(-1)
-    return distances.reshape(-1), classes, classes * (2 * len(CHANGES))
+    classes_taken[near, near, :6] = taken
+    return distances.reshape(-1), classes.reshape(-1), classes_taken.reshape(-1)
+
+
+def _least_type(values: np.ndarray) -> np.dtype:
+    """The least unsigned integer type that holds ``values`` (whole numbers, none negative): the same values, so
+    what is read from a table of them is the same (numpy adds them to intp indexes as intp, multiplies them by a
+    float as float64), in an eighth of the memory of int64 (the three frame tables: 6 MB -> 0.75 MB)."""
+    return np.min_scalar_type(int(values.max(initial=0)))
+
+
+def compact(table: np.ndarray) -> np.ndarray:
+    """``table`` in :func:`_least_type`."""
+    return table.astype(_least_type(table))
 
 
 def frame_origin(q: int, r: int) -> int:
@@ -484,7 +499,7 @@ class EnemyTerms:
 
     def __init__(self, q: int, r: int, facing: int, altitude: int, evading: bool, defence: float, worth: float,
                  mine: np.ndarray, theirs: np.ndarray, start_altitude: int):
-        self.hex = Hex(q, r)
+        self.hex = (q, r)  # a plain tuple of whole numbers: the garbage collector stops tracking it
         self.mine_at = (q + FRAME_SPAN) * Q_STRIDE + (r + FRAME_SPAN) * R_STRIDE  # frame_origin(q, r)
         self.theirs_at = (FRAME_SPAN - q) * Q_STRIDE + (FRAME_SPAN - r) * R_STRIDE + facing
         self.defence, self.worth = defence, worth
@@ -590,9 +605,10 @@ class EndScorer:
             self.table, self.dealt_rows, self.taken_from = _stacked_damage(enemies)
         elif enemies:
             self.dealt, self.taken = enemies[0].dealt, enemies[0].taken
-        #: The ends last kept by :meth:`remember` (each as one integer, in an array), their best values, their
-        #: columns, and the ends by their integer (built when :meth:`recall` or :meth:`recall_end` first asks:
-        #: None till then; as Python objects they would be many more for the garbage collector to walk).
+        #: What :meth:`remember` kept last: [the ends' best values, their columns, the ends by their integer
+        #: (built when :meth:`recall` or :meth:`recall_end` first asks, :func:`_ends_kept`: None till then; as
+        #: Python objects they would be many more for the garbage collector to walk), the block, its rows, the
+        #: frame index it starts from].
         self.known: list | None = None
         covers = rooms.covers
         self.enemies_inside = all(covers(enemy.hex, 0) for enemy in enemies)
@@ -610,8 +626,9 @@ class EndScorer:
                  columns: np.ndarray) -> None:
         """Keep the best ``values`` and the :meth:`columns` of the distinct flights of ``block`` flown from frame
         index ``here`` for :meth:`recall` and :meth:`recall_end`: each end by its frame index, facing and
-        ``row`` as one integer."""
-        self.known = [block.distinct_code + (here * 16 * SPEEDS) + row, values, columns, None, block, row, here]
+        ``row`` as one integer (those integers are worked out when first asked, :func:`_ends_kept`: most recalls
+        find where the ends are kept, in ``_RECALLS`` and ``_RECALLED_ENDS``, without them)."""
+        self.known = [values, columns, None, block, row, here]
 
     def recall(self, block: FlightBlock, here: int, row: np.ndarray) -> np.ndarray | None:
         """The values :meth:`remember` kept of the distinct flights of ``block`` from ``here``, if it kept them
@@ -620,10 +637,10 @@ class EndScorer:
         known = self.known
         if known is None:
             return None
-        if known[6] != here:
+        if known[5] != here:
             at = _recalled(known, block, here, row)
-            return None if at is None else known[1].take(at)
-        kept_block, kept_row = known[4], known[5]
+            return None if at is None else known[0].take(at)
+        kept_block, kept_row = known[3], known[4]
         key = (id(kept_block), id(kept_row), id(block), id(row))
         found = _RECALLS.get(key)
         if (found is not None and found[0] is kept_block and found[1] is kept_row and found[2] is block
@@ -636,7 +653,7 @@ class EndScorer:
             if len(_RECALLS) > 1 << 12:
                 _RECALLS.clear()
             _RECALLS[key] = (kept_block, kept_row, block, row, at)
-        return None if at is None else known[1].take(at)
+        return None if at is None else known[0].take(at)
 
     def recall_end(self, key: int, facing: int, row: int) -> list[float] | None:
         """The column :meth:`remember` kept of one end (its value after each Altitude change of ``CHANGES``,
@@ -646,17 +663,17 @@ class EndScorer:
             return None
         # where it is among the kept ends depends on nothing but the kept block and rows and the end relative to
         # where they start (``here`` adds alike to every end): kept in ``_RECALLED_ENDS`` by those
-        code, kept_block, kept_row = (key * 8 + facing) * (2 * SPEEDS) + row, known[4], known[5]
-        relative = code - known[6] * (16 * SPEEDS)
+        code, kept_block, kept_row = (key * 8 + facing) * (2 * SPEEDS) + row, known[3], known[4]
+        relative = code - known[5] * (16 * SPEEDS)
         found = _RECALLED_ENDS.get((id(kept_block), id(kept_row), relative))
         if found is not None and found[0] is kept_block and found[1] is kept_row:
             at = found[2]
         else:
-            at = (known[3] if known[3] is not None else _ends_kept(known)).get(code)
+            at = (known[2] if known[2] is not None else _ends_kept(known)).get(code)
             if len(_RECALLED_ENDS) > 1 << 13:
                 _RECALLED_ENDS.clear()
             _RECALLED_ENDS[(id(kept_block), id(kept_row), relative)] = (kept_block, kept_row, at)
-        return None if at is None else known[2][:, at].tolist()
+        return None if at is None else known[1][:, at].tolist()
 
     def columns(self, block: FlightBlock, here: int, terms: tuple) -> np.ndarray:
         """The value of each distinct flight of ``block`` flown from frame index ``here`` (:data:`Q_STRIDE`),
@@ -706,7 +723,7 @@ _RECALLED_ENDS: dict[tuple, tuple] = {}
 def _recalled(known: list, block: FlightBlock, here: int, row: np.ndarray) -> list[int] | None:
     """Where each distinct flight of ``block`` from ``here`` Stalled as ``row`` is among the ends
     :meth:`EndScorer.remember` kept (``known``), None if one is not."""
-    kept = known[3] if known[3] is not None else _ends_kept(known)
+    kept = known[2] if known[2] is not None else _ends_kept(known)
     at = list(map(kept.get, (block.distinct_code + (here * 16 * SPEEDS) + row).tolist()))
     return None if None in at else at
 
@@ -714,8 +731,9 @@ def _recalled(known: list, block: FlightBlock, here: int, row: np.ndarray) -> li
 def _ends_kept(known: list) -> dict[int, int]:
     """The ends :meth:`EndScorer.remember` kept, by their integer (an end kept twice: its last index, as ``dict``
     does), worked out when first asked and kept with them."""
-    ends = known[0].tolist()
-    kept = known[3] = dict(zip(ends, range(len(ends))))
+    block, row, here = known[3], known[4], known[5]
+    ends = (block.distinct_code + (here * 16 * SPEEDS) + row).tolist()
+    kept = known[2] = dict(zip(ends, range(len(ends))))
     return kept
 
 
