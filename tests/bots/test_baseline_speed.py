@@ -13,7 +13,9 @@ from aero_events.core import GameSession, SeededDice
 from aero_events.core.secrets import REPRODUCIBLE_SALTS
 from aero_events.hexgrid import Board, Hex
 from aero_events.regress.recorded import from_jsonl
+from aero_events.rulesets import get_ruleset
 from aero_events.rulesets.aeronautica import AeronauticaRules, baseline_bot
+from aero_events.rulesets.aeronautica import commands as c
 from aero_events.rulesets.aeronautica import ruleset as aeronautica_ruleset
 from aero_events.rulesets.aeronautica.baseline_bot import (
     BaselineBot,
@@ -24,7 +26,7 @@ from aero_events.rulesets.aeronautica.baseline_bot import (
     _pose_has_a_way_on,
 )
 from aero_events.rulesets.aeronautica.forces import AircraftEntry, ForceList
-from aero_events.rulesets.aeronautica.movement import first_off_board, straight
+from aero_events.rulesets.aeronautica.movement import first_off_board, manoeuvre_flights, straight
 from aero_events.rulesets.aeronautica.scenarios.dogfight import dogfight_setup
 from aero_events.rulesets.aeronautica.setup import board_for
 from tests.aeronautica.helpers import IMPERIUM, ORKS, reserve_setup
@@ -184,3 +186,147 @@ def test_the_volleys_kept_between_decisions_are_those_worked_out_afresh():
                 compared += len(kept) > 1
     assert compared > 100
 
+
+
+# ---------------------------------------------------------------- the bot's decisions against the plain rule
+
+
+def plain_keeps_flying(rules, board, aircraft, manoeuvre, speed, careful) -> bool:
+    """The look-ahead of the rule asked hex by hex (no board masks, no kept verdicts): the aircraft flies
+    ``manoeuvre`` (None: straight ahead) at ``speed`` (None: any Speed its Throttle reaches) without a Stall
+    or Breaking Up, on the board (p.17), and ``careful``: ends where a manoeuvre keeps it on next turn."""
+    if aircraft.status != "flying":
+        return True
+    plan = baseline_bot._speed_plan(rules, aircraft, manoeuvre, speed, careful)
+    if plan is True:
+        return True
+    chosen = rules.manoeuvres.get(manoeuvre) if manoeuvre is not None else None
+    return any(baseline_bot._flies_hex_by_hex(board, aircraft, chosen, flown, after) for flown, after in plan)
+
+
+def plain_tiers(rules, state, options) -> list:
+    """Issue 18 item 1 as the rulebook puts it, option by option: the first of the careful and the merely
+    safe choices that keeps any (empty: none does, and any option is chosen)."""
+    board = rules.board(state)
+    first = options[0]
+    if isinstance(first, (c.ChooseManoeuvre, c.DeclineManoeuvre)):  # p.13
+        for careful in (True, False):
+            kept = [o for o in options if not isinstance(o, c.ChooseManoeuvre) or plain_keeps_flying(
+                rules, board, state.aircraft[o.aircraft], o.manoeuvre, None, careful)]
+            if kept:
+                return kept
+        return []
+    if isinstance(first, c.SetThrottle):  # p.15
+        aircraft = state.aircraft[first.aircraft]
+        for careful in (True, False):
+            kept = [o for o in options if plain_keeps_flying(rules, board, aircraft, aircraft.revealed,
+                                                             aircraft.speed + o.change, careful)]
+            if kept:
+                return kept
+        return []
+    if isinstance(first, c.ManoeuvrePlan):  # p.16-17
+        aircraft = state.aircraft[first.aircraft]
+        flights = manoeuvre_flights(rules, aircraft)
+        if len(flights) != len(options):
+            return []
+        after = _next_turn(rules, aircraft, aircraft.speed)
+        on_board = [(o, f) for o, f in zip(options, flights) if first_off_board(board, f.path) is None]
+        careful = [o for o, f in on_board if _pose_has_a_way_on(
+            board, f.path[-1] if f.path else aircraft.hex, f.final_facing, *after)]
+        return careful or [o for o, _ in on_board]
+    if isinstance(first, (c.AdjustAltitude, c.Land, c.RocketBoostOut)):  # p.18-19, p.37
+        aircraft = state.aircraft[first.aircraft]
+        return [o for o in options if isinstance(o, c.AdjustAltitude)
+                and BaselineBot._altitude_is_safe(rules, aircraft, o.change)]
+    return [o for o in options if not isinstance(o, c.PassFiring)]  # p.20
+
+
+class PlainBaseline(BaselineBot):
+    """The baseline bot choosing from :func:`plain_tiers`: the same rule without any shortcut."""
+
+    def choose(self, session, player, options):
+        rules, state = session.ruleset, session.state
+        if isinstance(options[0], (c.PlaceAircraft, c.PlaceReserve)):
+            return self._placement(rules, state, options)
+        if state.disengagement_turn:
+            return self.random.choice(options)
+        return self.random.choice(plain_tiers(rules, state, options) or options)
+
+
+def seeded_games(bot: type, shared: bool = False):
+    """Seeded Dogfights of ``bot`` against itself: 1 against 1 and 4 against 4 on 4'x4', Marauders against
+    Fighta-Bommers, Thunderbolt Furies on 3'x3', and the demo Dogfight under both rule versions (the 2019 text's
+    Throttle past the limits, the 2020 update's not: p.15). ``shared``: one bot per player plays every game."""
+    bots: dict[str, object] = {}
+
+    def make(seed, player):
+        if not shared:
+            return bot(seed)
+        return bots.setdefault(player, bot(seed))
+
+    played = []
+    for size, seed, a, b, board in ((1, 0, "thunderbolt", "dakkajet", "4x4"), (1, 7, "thunderbolt", "dakkajet", "4x4"),
+                                    (4, 1, "thunderbolt", "dakkajet", "4x4"), (2, 2, "marauder", "fighta_bommer", "4x4"),
+                                    (2, 3, "thunderbolt_fury", "dakkajet", "3x3")):
+        forces = [ForceList(name=side, faction=faction, aircraft=(AircraftEntry(aircraft=kind),) * size)
+                  for side, faction, kind in (("i", "imperial_navy", a), ("o", "ork_air_waaagh", b))]
+        setup = dogfight_setup(("imperium", forces[0]), ("orks", forces[1]), 25 * size, board=board,
+                               catalogue=RULES.catalogue, check_points=False)
+        session = GameSession(RULES, setup, dice=SeededDice(seed), game_id=f"plain-{size}-{seed}",
+                              metadata={REPRODUCIBLE_SALTS: True})
+        play(session, {"imperium": make(seed, "imperium"), "orks": make(seed + 1, "orks")})
+        played.append(session)
+    for version in ("aeronautica/wov-2019", "aeronautica/faq-2020"):
+        rules = get_ruleset(version)
+        name, options = rules.demo_scenario()[:2]
+        build = rules.scenarios()[name]
+        session = GameSession(rules, build.build({**build.default_options, **options}, 5), dice=SeededDice(5),
+                              game_id=f"plain-{version}", metadata={REPRODUCIBLE_SALTS: True})
+        play(session, {p: make(f"5:{p}", p) for p in rules.players(session.state)})
+        played.append(session)
+    return played
+
+
+def test_the_baseline_plays_the_games_the_plain_rule_plays():
+    """The decisions by command type, the kept verdicts and masks, and choosing at once among a single
+    option: seeded games give the same events as a bot asking the rule hex by hex."""
+    fast, plain = seeded_games(BaselineBot), seeded_games(PlainBaseline)
+    assert [[e.event for e in s.events()] for s in fast] == [[e.event for e in s.events()] for s in plain]
+    assert all(s.is_over() and s.seq > 300 for s in fast)
+
+
+def test_a_bot_that_plays_on_another_board_or_ruleset_asks_that_one():
+    """One bot per player for every game (4'x4', then 3'x3', then each rule version): the same events as the
+    plain rule's bots playing the same way."""
+    fast, plain = seeded_games(BaselineBot, shared=True), seeded_games(PlainBaseline, shared=True)
+    assert [[e.event for e in s.events()] for s in fast] == [[e.event for e in s.events()] for s in plain]
+
+
+def test_every_decision_keeps_the_choices_the_plain_rule_keeps():
+    """In every state of the seeded games and of the golden corpus's Aeronautica games (ground attacks,
+    transports, weather, both rule versions), each player's choices outside set-up and the Disengagement
+    turn are those of the plain rule, tier for tier (a careful choice when there is one, else a safe one)."""
+    def states():
+        for session in seeded_games(BaselineBot):
+            for seq in range(0, session.seq + 1, 3):
+                yield session.ruleset, session.state_at(seq)
+        for path in sorted(REPLAYS.glob("*.jsonl")):
+            yield from every_state(path)
+
+    bot = BaselineBot(0)
+    compared: dict[str, int] = {}
+    for rules, state in states():
+        if state.disengagement_turn or rules.is_over(state):
+            continue
+        for player in state.players:
+            options = rules.legal_commands(state, player)
+            if len(options) < 2 or isinstance(options[0], (c.PlaceAircraft, c.PlaceReserve)):
+                continue
+            kept = plain_tiers(rules, state, options)
+            assert list(bot.sensible(rules, state, options)) == kept, (state.turn, state.phase, options[0])
+            kind = type(options[0]).__name__
+            compared[kind] = compared.get(kind, 0) + 1
+            if kept and len(kept) < len(options):
+                compared[kind + " left out"] = compared.get(kind + " left out", 0) + 1
+    for kind in ("ChooseManoeuvre", "SetThrottle", "ManoeuvrePlan", "AdjustAltitude", "PassFiring"):
+        assert compared.get(kind, 0) > 50 and compared.get(kind + " left out", 0) > 5, (kind, compared)

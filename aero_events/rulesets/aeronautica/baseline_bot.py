@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -61,91 +61,29 @@ class BaselineBot:
 
     def __init__(self, seed: int | str = 0):
         self.random = StableRandom(f"baseline-bot:{seed}")
+        self._board: _Board | None = None
 
     def choose(self, session: Any, player: str, options: Sequence[Any]) -> Any:
         rules, state = session.ruleset, session.state
-        first = options[0]
-        if isinstance(first, (c.PlaceAircraft, c.PlaceReserve)):
+        decision = _decision_of(options[0])
+        if decision is _PLACEMENT:
             return self._placement(rules, state, options)
-        if not state.disengagement_turn:
-            for sensible in self._tiers(rules, state, first, options):
-                if sensible:
-                    return self.random.choice(sensible)
-        return self.random.choice(options)
+        if len(options) == 1 or state.disengagement_turn:  # one option: every tier keeps it, or none does
+            return self.random.choice(options)
+        board = self._board
+        if board is None or board.rules is not rules or board.name != state.board:
+            board = self._board = _Board(rules, state)
+        return self.random.choice(decision(board, state, options) or options)
 
-    def _tiers(self, rules: Any, state: GameState, first: Any, options: Sequence[Any]) -> Iterator[Sequence[Any]]:
-        """The choices by how careful they are, most careful first: the first tier that keeps any is chosen
-        from (each worked out only when the tiers before it kept nothing)."""
-        if isinstance(first, (c.ChooseManoeuvre, c.DeclineManoeuvre)):
-            judge = _Judge(rules, state)
-            yield self._manoeuvres_kept(judge, state, options, True)
-            yield self._manoeuvres_kept(judge, state, options, False)
-        elif isinstance(first, c.SetThrottle):
-            aircraft = state.aircraft[first.aircraft]
-            judge = _Judge(rules, state)
-            for careful in (True, False):
-                keeps = judge.speeds(aircraft, aircraft.revealed, careful)
-                yield [o for o in options if keeps(aircraft.speed + o.change)]
-        elif isinstance(first, c.ManoeuvrePlan):
-            aircraft = state.aircraft[first.aircraft]
-            board = rules.board(state)
-            turn_after = _next_turn(rules, aircraft, aircraft.speed)
-            reach = _board_reach(board)
-            if reach.answers(aircraft.hex, aircraft.speed, turn_after):
-                kept = _plans_kept(rules, reach, aircraft, options, turn_after)
-                if kept is not None:
-                    yield from kept
-            else:
-                flights = movement.manoeuvre_flights(rules, aircraft)
-                if len(flights) == len(options):  # the plans are offered in the order of the flights
-                    on_board = [(o, f) for o, f in zip(options, flights, strict=True)
-                                if movement.first_off_board(board, f.path) is None]
-                    yield [o for o, f in on_board if _pose_has_a_way_on(
-                        board, f.path[-1] if f.path else aircraft.hex, f.final_facing, *turn_after)]
-                    yield [o for o, _ in on_board]
-        elif isinstance(first, (c.AdjustAltitude, c.Land, c.RocketBoostOut)):
-            aircraft = state.aircraft[first.aircraft]
-            yield [o for o in options if isinstance(o, c.AdjustAltitude)
-                   and self._altitude_is_safe(rules, aircraft, o.change)]
-        elif any(isinstance(o, c.PassFiring) for o in options):
-            yield [o for o in options if not isinstance(o, c.PassFiring)]
-
-    @staticmethod
-    def _manoeuvres_kept(judge: _Judge, state: GameState, options: Sequence[Any], careful: bool) -> list[Any]:
-        judged: dict[str, Callable[[int], bool]] = {}
-        kept = []
-        for option in options:
-            if isinstance(option, c.ChooseManoeuvre):
-                keeps = judged.get(option.aircraft)
-                if keeps is None:
-                    keeps = judged[option.aircraft] = judge.manoeuvres(state.aircraft[option.aircraft], careful)
-                if not keeps(option.manoeuvre):
-                    continue
-            kept.append(option)
-        return kept
-
-    # ---------------------------------------------------------------- what throws the game away
+    def sensible(self, rules: Any, state: GameState, options: Sequence[Any]) -> Sequence[Any]:
+        """The choices chosen from outside set-up and the Disengagement turn: the most careful tier of the
+        options that keeps any, in their order (empty when none does: then any option is chosen)."""
+        return _decision_of(options[0])(_Board(rules, state), state, options)
 
     @staticmethod
     def _altitude_is_safe(rules: Any, aircraft: AircraftState, change: int) -> bool:
         """No Stall, Crash or Breaking Up from this climb or dive (p.18-19)."""
-        profile = rules.profile(aircraft)
-        altitude = aircraft.altitude + change
-        speed = aircraft.speed - 1 if change > 0 else aircraft.speed + 1 if change < 0 else aircraft.speed
-        if altitude <= 0 or speed > profile.max_speed:
-            return False
-        return not (change > 0 and (altitude > profile.max_altitude or speed < profile.min_speed))
-
-    def _keeps_flying(self, rules: Any, state: GameState, aircraft: AircraftState, manoeuvre: int | None,
-                      speed: int | None, careful: bool) -> bool:
-        """Whether the aircraft can fly ``manoeuvre`` (None: straight ahead) at ``speed`` (None: at any Speed
-        its Throttle reaches) without Stalling, risking Breaking Up or leaving the board; ``careful``: and
-        end where some manoeuvre of its own keeps it on the board next turn. A landed aircraft takes off
-        with manoeuvre 1 (p.19): anything goes."""
-        judge = _Judge(rules, state)
-        if speed is None:
-            return judge.manoeuvres(aircraft, careful)(manoeuvre)
-        return judge.speeds(aircraft, manoeuvre, careful)(speed)
+        return _altitude_is_safe(rules.profile(aircraft), aircraft.altitude, aircraft.speed, change)
 
     def _placement(self, rules: Any, state: GameState, options: Sequence[Any]) -> Any:
         """A random placement facing into the board with room for two turns at its Speed (p.34)."""
@@ -159,6 +97,175 @@ class BaselineBot:
             if aircraft.ground_defence or _room_ahead(board, Hex(*choice.hex), choice.facing, needed) >= needed:
                 return choice
         return choice
+
+
+# ---------------------------------------------------------------- the decisions, each with its tiers
+
+
+class _Board:
+    """What a decision on one board under one ruleset looks up: the board's masks (:class:`_BoardReach`) and
+    the judgements kept for the ruleset (:func:`_kept_for`). A bot keeps the last one it used."""
+
+    __slots__ = ("kept", "name", "reach", "rules")
+
+    def __init__(self, rules: Any, state: GameState):
+        self.rules = rules
+        self.name = state.board
+        self.reach = _board_reach(rules.board(state))
+        self.kept = _kept_for(rules)
+
+
+# Each decision takes the options of one decision (outside set-up and the Disengagement turn) and returns the
+# most careful tier that keeps any of them, in the options' order, or an empty sequence.
+
+
+def _manoeuvre_tiers(board: _Board, state: GameState, options: Sequence[Any]) -> list[Any]:
+    """Choose Manoeuvres (p.13): tokens with which the aircraft keeps flying on the board at a Speed its
+    Throttle reaches, ending where it has a way on next turn; else those that only keep it on the board."""
+    return _manoeuvres_kept(board, state, options, True) or _manoeuvres_kept(board, state, options, False)
+
+
+def _manoeuvres_kept(board: _Board, state: GameState, options: Sequence[Any], careful: bool) -> list[Any]:
+    asked: dict[str, tuple[Any, int, AircraftState] | None] = {}  # per aircraft: its verdicts and hex
+    kept = []
+    for option in options:
+        if isinstance(option, c.ChooseManoeuvre):
+            name = option.aircraft
+            if name in asked:
+                verdicts = asked[name]
+            else:
+                aircraft = state.aircraft[name]
+                verdicts = asked[name] = None if aircraft.status != FLYING else (
+                    _verdicts(board, aircraft, careful, "manoeuvre", aircraft.speed),
+                    board.reach.start(aircraft.hex), aircraft)
+            if verdicts is not None:
+                table, start, aircraft = verdicts
+                manoeuvre = option.manoeuvre
+                judged = table.get(manoeuvre)
+                if judged.__class__ is int and start >= 0:
+                    if not (judged >> start) & 1:
+                        continue
+                elif not _keeps(board, table, aircraft, manoeuvre, None, careful, manoeuvre):
+                    continue
+        kept.append(option)
+    return kept
+
+
+def _throttle_tiers(board: _Board, state: GameState, options: Sequence[Any]) -> Sequence[Any]:
+    """Set Throttle (p.15): Speeds at which the revealed manoeuvre keeps the aircraft flying on the board
+    and ends where it has a way on next turn; else those that only keep it on the board."""
+    aircraft = state.aircraft[options[0].aircraft]
+    if aircraft.status != FLYING:
+        return options
+    start = board.reach.start(aircraft.hex)
+    manoeuvre, speed = aircraft.revealed, aircraft.speed
+    for careful in (True, False):
+        table = _verdicts(board, aircraft, careful, "speed", manoeuvre)
+        kept = []
+        for option in options:
+            flown = speed + option.change
+            judged = table.get(flown)
+            if judged.__class__ is int and start >= 0:
+                if (judged >> start) & 1:
+                    kept.append(option)
+            elif _keeps(board, table, aircraft, manoeuvre, flown, careful, flown):
+                kept.append(option)
+        if kept:
+            return kept
+    return ()
+
+
+def _plan_tiers(board: _Board, state: GameState, options: Sequence[Any]) -> Sequence[Any]:
+    """Fly the manoeuvre (p.16-17): plans that end where a manoeuvre keeps the aircraft on the board next
+    turn; else those that stay on the board. Nothing is judged when the options are not the plans of
+    :func:`movement.manoeuvre_flights` in its order."""
+    aircraft = state.aircraft[options[0].aircraft]
+    reach = board.reach
+    plans = _plans_of(board, aircraft)
+    if plans is not None and reach.answers(aircraft.hex, aircraft.speed, None):
+        if len(plans) != len(options):
+            return ()
+        start = reach.index(aircraft.hex)
+        careful = [option for option, (_, kept) in zip(options, plans) if (kept >> start) & 1]
+        return careful or [option for option, (on, _) in zip(options, plans) if (on >> start) & 1]
+    rules = board.rules
+    flights = movement.manoeuvre_flights(rules, aircraft)
+    if len(flights) != len(options):  # the plans are offered in the order of the flights
+        return ()
+    turn_after = _next_turn(rules, aircraft, aircraft.speed)
+    on_board = [(o, f) for o, f in zip(options, flights, strict=True)
+                if movement.first_off_board(reach.board, f.path) is None]
+    return [o for o, f in on_board if _pose_has_a_way_on(
+        reach.board, f.path[-1] if f.path else aircraft.hex, f.final_facing, *turn_after)] or [o for o, _ in on_board]
+
+
+def _plans_of(board: _Board, aircraft: AircraftState) -> tuple[tuple[int, int], ...] | None:
+    """:meth:`_BoardReach.plans` of the aircraft's manoeuvre at its Speed and facing, with what it may fly
+    next turn (:func:`_next_turn`); None when the masks do not answer at these Speeds
+    (:meth:`_BoardReach.answers`). Kept per ruleset, board, profile, upgrades, token, Speed and facing."""
+    rules, reach, kept = board.rules, board.reach, board.kept
+    key = (reach, aircraft.profile, aircraft.upgrades, aircraft.revealed, aircraft.speed, aircraft.facing, "plans")
+    found = kept.get(key, _UNJUDGED)
+    if found is _UNJUDGED:
+        speed = aircraft.speed
+        turn_after = _next_turn(rules, aircraft, speed)
+        if reach.answers_speeds(((speed, turn_after),)):
+            manoeuvre = movement.manoeuvre_to_fly(rules, aircraft.revealed, speed)  # None: straight ahead (p.17)
+            found = reach.plans(manoeuvre, aircraft.facing, speed, turn_after)
+        else:
+            found = None
+        kept[key] = found
+    return found
+
+
+def _altitude_tiers(board: _Board, state: GameState, options: Sequence[Any]) -> list[Any]:
+    """Adjust Altitude (p.18-19): climbs and dives that neither Stall, Crash nor Break Up; no landing and no
+    Rocket Boosters out of the game."""
+    aircraft = state.aircraft[options[0].aircraft]
+    profile = board.rules.profile(aircraft)
+    altitude, speed = aircraft.altitude, aircraft.speed
+    return [option for option in options if isinstance(option, c.AdjustAltitude)
+            and _altitude_is_safe(profile, altitude, speed, option.change)]
+
+
+def _altitude_is_safe(profile: Any, altitude: int, speed: int, change: int) -> bool:
+    """No Stall, Crash or Breaking Up from this climb or dive (p.18-19)."""
+    altitude += change
+    speed = speed - 1 if change > 0 else speed + 1 if change < 0 else speed
+    if altitude <= 0 or speed > profile.max_speed:
+        return False
+    return not (change > 0 and (altitude > profile.max_altitude or speed < profile.min_speed))
+
+
+def _firing_tiers(board: _Board, state: GameState, options: Sequence[Any]) -> list[Any]:
+    """Any other decision: no holding fire when a shot is offered (p.20); everything else is uniform (with
+    no Pass among the options, this keeps them all)."""
+    return [option for option in options if not isinstance(option, c.PassFiring)]
+
+
+def _placement_marker(board: _Board, state: GameState, options: Sequence[Any]) -> Sequence[Any]:
+    raise AssertionError("placements are chosen by BaselineBot._placement")  # pragma: no cover
+
+
+_PLACEMENT = _placement_marker
+#: The decision each kind of command starts: by the type of a decision's first option (isinstance order).
+_DECISIONS: tuple[tuple[tuple[type, ...], Callable[[_Board, GameState, Sequence[Any]], Sequence[Any]]], ...] = (
+    ((c.PlaceAircraft, c.PlaceReserve), _PLACEMENT),
+    ((c.ChooseManoeuvre, c.DeclineManoeuvre), _manoeuvre_tiers),
+    ((c.SetThrottle,), _throttle_tiers),
+    ((c.ManoeuvrePlan,), _plan_tiers),
+    ((c.AdjustAltitude, c.Land, c.RocketBoostOut), _altitude_tiers),
+)
+_DECISION_OF_TYPE: dict[type, Callable[[_Board, GameState, Sequence[Any]], Sequence[Any]]] = {}
+
+
+def _decision_of(first: Any) -> Callable[[_Board, GameState, Sequence[Any]], Sequence[Any]]:
+    """The decision a command starts (:data:`_DECISIONS`), found once per command type."""
+    found = _DECISION_OF_TYPE.get(type(first))
+    if found is None:
+        found = next((decision for kinds, decision in _DECISIONS if isinstance(first, kinds)), _firing_tiers)
+        _DECISION_OF_TYPE[type(first)] = found
+    return found
 
 
 def _next_turn(rules: Any, aircraft: AircraftState, speed: int) -> tuple[tuple[Any, ...], int, int]:
@@ -186,63 +293,41 @@ def _kept_for(rules: Any) -> dict[tuple[Any, ...], Any]:
     return found
 
 
-def _always(value: Any) -> bool:
-    return True
+def _verdicts(board: _Board, aircraft: AircraftState, careful: bool, mode: str, given: Any
+              ) -> dict[Any, int | bool | None]:
+    """The judgements (:func:`_judgement`) of a flying aircraft's pose on a board: by manoeuvre at its Speed
+    (``mode`` "manoeuvre", ``given`` the Speed) or by Speed flying a manoeuvre ("speed", ``given`` it)."""
+    key = (board.reach, aircraft.profile, aircraft.upgrades, careful, aircraft.facing, mode, given)
+    table = board.kept.get(key)
+    if table is None:
+        table = board.kept[key] = {}
+    return table
 
 
-class _Judge:
-    """The look-ahead of one decision: :meth:`BaselineBot._keeps_flying` for the aircraft it is asked about,
-    from the judgements kept per ruleset, board and pose (:func:`_judgement`)."""
-
-    __slots__ = ("board", "judged", "reach", "rules")
-
-    def __init__(self, rules: Any, state: GameState):
-        self.rules = rules
-        self.board = rules.board(state)
-        self.reach = _board_reach(self.board)
-        self.judged = _kept_for(rules)
-
-    def manoeuvres(self, aircraft: AircraftState, careful: bool) -> Callable[[int | None], bool]:
-        """Whether the aircraft keeps flying with a manoeuvre, at any Speed its Throttle reaches."""
-        return self._verdicts(aircraft, careful, ("manoeuvre", aircraft.speed),
-                              lambda manoeuvre: (manoeuvre, None))
-
-    def speeds(self, aircraft: AircraftState, manoeuvre: int | None, careful: bool) -> Callable[[int], bool]:
-        """Whether the aircraft keeps flying ``manoeuvre`` at a Speed."""
-        return self._verdicts(aircraft, careful, ("speed", manoeuvre), lambda speed: (manoeuvre, speed))
-
-    def _verdicts(self, aircraft: AircraftState, careful: bool, mode: tuple[str, int | None],
-                  question: Callable[[Any], tuple[int | None, int | None]]) -> Callable[[Any], bool]:
-        if aircraft.status != FLYING:
-            return _always
-        rules, reach, board = self.rules, self.reach, self.board
-        key = (reach, aircraft.profile, aircraft.upgrades, careful, aircraft.facing, mode)
-        table = self.judged.get(key)
-        if table is None:
-            table = self.judged[key] = {}
-        hex = aircraft.hex
-        on_board = board.contains(hex)
-        start = reach.index(hex) if on_board else 0
-
-        def keeps(value: Any) -> bool:
-            judged = table.get(value, _UNJUDGED)
-            if judged is _UNJUDGED:
-                judged = table[value] = _judgement(rules, reach, aircraft, *question(value), careful)
-            if judged is True:
-                return True
-            if judged is not None and on_board:
-                return (judged >> start) & 1 == 1
-            manoeuvre, speed = question(value)
-            chosen = rules.manoeuvres.get(manoeuvre) if manoeuvre is not None else None
-            return any(_flies_hex_by_hex(board, aircraft, chosen, flown, after)
-                       for flown, after in _speed_plan(rules, aircraft, manoeuvre, speed, careful))
-
-        return keeps
+def _keeps(board: _Board, table: dict[Any, Any], aircraft: AircraftState, manoeuvre: int | None, speed: int | None,
+           careful: bool, value: Any) -> bool:
+    """Whether the flying aircraft can fly ``manoeuvre`` (None: straight ahead) at ``speed`` (None: at any
+    Speed its Throttle reaches) without Stalling, risking Breaking Up or leaving the board; ``careful``: and
+    end where some manoeuvre of its own keeps it on the board next turn. ``value`` (the manoeuvre or the
+    Speed) is judged in a :func:`_verdicts` table: from the board's masks, or hex by hex where they do not
+    answer."""
+    rules, reach = board.rules, board.reach
+    judged = table.get(value, _UNJUDGED)
+    if judged is _UNJUDGED:
+        judged = table[value] = _judgement(rules, reach, aircraft, manoeuvre, speed, careful)
+    if judged is True:
+        return True
+    start = reach.start(aircraft.hex)
+    if judged is not None and start >= 0:
+        return (judged >> start) & 1 == 1
+    chosen = rules.manoeuvres.get(manoeuvre) if manoeuvre is not None else None
+    return any(_flies_hex_by_hex(reach.board, aircraft, chosen, flown, after)
+               for flown, after in _speed_plan(rules, aircraft, manoeuvre, speed, careful))
 
 
 def _judgement(rules: Any, reach: _BoardReach, aircraft: AircraftState, manoeuvre: int | None, speed: int | None,
                careful: bool) -> int | bool | None:
-    """:meth:`BaselineBot._keeps_flying` of a flying aircraft for every hex of the board at once: True (it
+    """:func:`_keeps` of a flying aircraft for every hex of the board at once: True (it
     may Hover: nothing is thrown away), the mask of the hexes from which it keeps flying (its facing, Speed
     and profile given), or None when the masks do not answer (:meth:`_BoardReach.answers_speeds`)."""
     plan = _speed_plan(rules, aircraft, manoeuvre, speed, careful)
@@ -288,32 +373,13 @@ def _speed_plan(rules: Any, aircraft: AircraftState, manoeuvre: int | None, spee
 
 def _flies_hex_by_hex(board: Any, aircraft: AircraftState, chosen: Any, speed: int,
                       after: tuple[tuple[Any, ...], int, int] | None) -> bool:
-    """One Speed of :meth:`BaselineBot._keeps_flying` asked hex by hex (where the board's masks do not answer)."""
+    """One Speed of :func:`_keeps` asked hex by hex (where the board's masks do not answer)."""
     if chosen is None:
         path = movement.straight(aircraft.hex, aircraft.facing, speed).path
         if movement.first_off_board(board, path) is not None:
             return False
         return after is None or _pose_has_a_way_on(board, path[-1], aircraft.facing, *after)
     return _flies_on(board, aircraft.hex, aircraft.facing, chosen, speed, after)
-
-
-def _plans_kept(rules: Any, reach: _BoardReach, aircraft: AircraftState, options: Sequence[Any],
-                after: tuple[tuple[Any, ...], int, int]) -> tuple[list[Any], list[Any]] | None:
-    """The plans that end where a manoeuvre keeps the aircraft on the board next turn, and those that stay on
-    the board, from the board's masks; None when the options are not the plans of
-    :func:`movement.manoeuvre_flights` in its order (then no plan is judged)."""
-    manoeuvre = movement.manoeuvre_to_fly(rules, aircraft.revealed, aircraft.speed)  # None: straight ahead (p.17)
-    plans = reach.plans(manoeuvre, aircraft.facing, aircraft.speed, after)
-    if len(plans) != len(options):
-        return None
-    start = reach.index(aircraft.hex)
-    careful, on_board = [], []
-    for option, (on, kept) in zip(options, plans, strict=True):
-        if (on >> start) & 1:
-            on_board.append(option)
-            if (kept >> start) & 1:
-                careful.append(option)
-    return careful, on_board
 
 
 # ---------------------------------------------------------------- the look-ahead as tables per board
@@ -348,9 +414,10 @@ class _BoardReach:
         self.first_r = low_r - pad
         self.stride = board.rows - low_r + 2 * pad
         self.first_q = -pad
+        self._starts = {hex: self.index(hex) for hex in board.hexes}
         on = 0
-        for hex in board.hexes:
-            on |= 1 << self.index(hex)
+        for index in self._starts.values():
+            on |= 1 << index
         self.on = on
         self._flights: dict[tuple[Any, int, int], tuple[tuple[int, int, int], ...]] = {}
         self._stays_on: dict[tuple[Any, int, int], int] = {}
@@ -359,9 +426,16 @@ class _BoardReach:
         self._straight: dict[tuple[int, int, Any], int] = {}
         self._kept: dict[tuple[Any, int, Any], int] = {}
         self._plans: dict[tuple[Any, int, int, Any], tuple[tuple[int, int], ...]] = {}
+        #: The board's mask read a path step further on, by the step (:meth:`_flight`; at most 331 within
+        #: :data:`PAD` hexes).
+        self._on_after: dict[tuple[int, int], int] = {}
 
     def index(self, hex: tuple[int, int]) -> int:
         return (hex[0] - self.first_q) * self.stride + hex[1] - self.first_r
+
+    def start(self, hex: tuple[int, int]) -> int:
+        """The hex's bit in the masks, -1 off the board (where the masks do not answer)."""
+        return self._starts.get(hex, -1)
 
     def offset(self, delta: tuple[int, int]) -> int:
         return delta[0] * self.stride + delta[1]
@@ -400,10 +474,13 @@ class _BoardReach:
         return found
 
     def _flight(self, path: Sequence[tuple[int, int]], final_facing: int) -> tuple[int, int, int]:
-        on = self.on
-        mask = on
+        mask = self.on
+        on_after = self._on_after
         for delta in path:
-            mask &= _shifted(on, self.offset(delta))
+            shifted = on_after.get(delta)
+            if shifted is None:
+                shifted = on_after[delta] = _shifted(self.on, self.offset(delta))
+            mask &= shifted
         return mask, self.offset(path[-1]) if path else 0, final_facing
 
     def stays_on(self, manoeuvre: Any, facing: int, speed: int) -> int:
@@ -447,7 +524,7 @@ class _BoardReach:
 
     def straight_on(self, facing: int, speed: int, after: tuple[tuple[Any, ...], int, int] | None) -> int:
         """Straight ahead at ``speed`` (>= 1) stays on the board and, given ``after``, ends where a manoeuvre
-        keeps it on next turn (the straight case of :meth:`BaselineBot._keeps_flying`)."""
+        keeps it on next turn (the straight case of :func:`_keeps`)."""
         key = (facing, speed, after)
         found = self._straight.get(key)
         if found is None:
