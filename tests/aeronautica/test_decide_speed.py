@@ -863,3 +863,67 @@ def test_a_tailing_position_depends_only_on_both_facings_and_the_offset_wherever
                 assert tailing_module.is_tailing(one, other) == expected
                 found += expected
     assert found > 100
+
+
+# ---------------------------------------------------------------- Session 9 short cuts, each against its plain rule
+
+
+def test_a_part_that_names_its_steps_offers_nothing_at_any_other_step(sessions):
+    """Jump Troops are dropped at the Adjust Altitude step (p.37): the transports part names that step
+    (``COMMAND_STEPS``) and the ruleset asks it at no other. In every state of four Dogfights and of a Jump Troops
+    transport's move over a zone, a part that the ruleset does not ask at that phase and step offers nothing."""
+    from aero_events.rulesets.aeronautica import ruleset as ruleset_module
+    from tests.aeronautica.helpers import IMPERIUM, ORKS
+    from tests.aeronautica.test_transports import ZONE
+
+    table, seen = _transport_states((ZONE,))
+    cases = [(table.rules, state) for state in seen]
+    cases += [(session.ruleset, state) for session in sessions for state in states(session)]
+    steps: set[str | None] = set()
+    not_asked = 0
+    for rules, state in cases:
+        asked = ruleset_module.parts_offering_at(state.phase, state.step)
+        for part in ruleset_module.PARTS:
+            if part not in asked:
+                not_asked += 1
+                for player in (IMPERIUM, ORKS):
+                    assert not len(part.legal_commands(rules, state, player)), (part.__name__, state.phase, state.step)
+        if state.phase == MOVEMENT and state.active is not None:
+            steps.add(state.step)
+    assert {THROTTLE, MANOEUVRE, ALTITUDE} <= steps
+    assert not_asked
+
+
+def test_aircraft_that_run_out_of_fuel_in_one_end_phase_crash_in_initiative_order():
+    """Fuel (p.11) in the End phase, whose steps go player by player in initiative order (p.29): with an aircraft
+    of each player at the last turn of its Fuel, the initiative holder's runs out first, whichever aircraft the
+    game lists first (each player's aircraft are taken in turn)."""
+    from aero_events.rulesets.aeronautica.events import FuelExhausted
+    from tests.aeronautica.firing_helpers import IMPERIUM, ORKS, C, Range, S, at, of_type, plane
+    from tests.aeronautica.test_rules_audit_fixes import fuel_rules
+
+    for initiative, expected in ((IMPERIUM, ["imperium-1", "orks-1"]), (ORKS, ["orks-1", "imperium-1"])):
+        game = Range(replace(plane("imperium-1", "thunderbolt", C), profile="short_legs"),
+                     replace(plane("orks-1", "dakkajet", at(8, -8), S), profile="short_legs"),
+                     turn=2, rules=fuel_rules(), initiative=initiative)
+        events = game.pass_(IMPERIUM) + game.pass_(ORKS)
+        assert [event.aircraft for event in of_type(events, FuelExhausted)] == expected
+
+
+def test_no_player_passes_while_an_autonomous_weapon_waits_to_be_steered():
+    """p.25: an Autonomous weapon's D3+3 travel is steered before anyone fires, and the decision under way comes
+    first (p.20): PassFiring is refused under "Firing" until the weapon is steered, then accepted."""
+    from aero_events.rulesets.aeronautica.commands import SteerAutonomous
+    from aero_events.rulesets.aeronautica.state import AutonomousWeapon
+    from tests.aeronautica.firing_helpers import IMPERIUM, N, Range, S, at, plane
+    from tests.aeronautica.test_autonomous_weapons import launcher
+
+    flying = AutonomousWeapon(id="imperium-1/auto-1", owner=IMPERIUM, firer="imperium-1", weapon="test_seeker",
+                              weapon_index=1, hex=at(0, -3), facing=N, launched_turn=1, moved_turn=1)
+    game = Range(launcher(), plane("orks-1", "dakkajet", at(9, 0), S), phase=MOVEMENT, active="imperium-1",
+                 step="altitude", autonomous={flying.id: flying}, autonomous_launched=1)
+    game.apply(AdjustAltitude(player=IMPERIUM, aircraft="imperium-1", change=0), dice=[3])
+    assert game.refused(PassFiring(player=IMPERIUM)).rule == "Firing"
+    game.apply(SteerAutonomous(player=IMPERIUM, weapon=flying.id, turn_at=2, turn=1))
+    game.apply(PassFiring(player=IMPERIUM))
+    assert IMPERIUM in game.state.passed

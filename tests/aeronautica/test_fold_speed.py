@@ -253,9 +253,9 @@ def test_a_volley_ended_marks_the_firer_and_passes_the_turn_to_fire_as_the_rule_
 
 
 def test_a_fold_changes_nothing_of_the_state_it_starts_from(sessions):
-    """The fold copies the state, its aircraft mapping and every aircraft once and changes that copy in place
-    (``FoldScope``, ``working_copy``): the state it starts from (its mapping, its aircraft) and every state
-    ``evolve`` gave are as they were."""
+    """The fold thaws the state and every aircraft once into drafts and changes those in place (``FoldScope``,
+    ``thaw``): the state it starts from (its mapping, its aircraft) and every state ``evolve`` gave are as they
+    were."""
     encode = msgspec.json.encode
     for session in sessions:
         rules = type(session.ruleset)(options=session.ruleset.options)
@@ -354,7 +354,7 @@ def test_a_new_turn_clears_every_aircraft_as_the_plain_rule_does(sessions):
 
 
 def test_a_fold_changes_in_place_only_what_it_built_itself(sessions):
-    """The fold's own state and aircraft are changed in place (``FoldScope``, ``force_setattr``): every state
+    """The fold's own drafts of the state and aircraft are changed in place (``FoldScope``): every state
     of the game as ``evolve`` gave it, before and after folds from many points of it, keeps its bytes, and
     two folds of the same events from the same state give the same bytes."""
     encode = msgspec.json.encode
@@ -389,16 +389,17 @@ def test_who_moves_next_in_the_reducer_is_the_rule_of_alternating_movement(sessi
 
 
 def own_copy(state: GameState):
-    """``state`` copied as a fold's own (its mapping and every aircraft built by the fold), with its scope."""
-    from aero_events.rulesets.aeronautica.state import FoldScope, working_copy
+    """``state`` as a fold's own drafts (its mapping and every aircraft thawed by the fold), with its scope."""
+    from aero_events.rulesets.aeronautica.state import FoldScope, thaw
 
-    return working_copy(state), FoldScope()
+    return thaw(state), FoldScope()
 
 
 def test_a_new_turn_and_a_new_phase_change_the_folds_own_state_in_place_as_the_plain_rule_does(sessions):
-    """TurnBegan (p.13) and PhaseBegan (p.13-14, p.20, p.30) on the fold's own state: the same state object,
-    changed in place to exactly the bytes ``evolve`` gives (every field the plain rule sets, and only those)."""
+    """TurnBegan (p.13) and PhaseBegan (p.13-14, p.20, p.30) on the fold's own state: the same draft, changed in
+    place to exactly the bytes ``evolve`` gives once frozen (every field the plain rule sets, and only those)."""
     from aero_events.rulesets.aeronautica.events import TurnBegan
+    from aero_events.rulesets.aeronautica.state import freeze
 
     encode = msgspec.json.encode
     seen = {TurnBegan: 0, PhaseBegan: 0}
@@ -410,7 +411,7 @@ def test_a_new_turn_and_a_new_phase_change_the_folds_own_state_in_place_as_the_p
             expected = encode(rules.evolve(state, event))
             own, scope = own_copy(state)
             after = aeronautica.reducer_for(type(event))(rules, own, event, scope)
-            assert after is own and encode(after) == expected
+            assert after is own and encode(freeze(after)) == expected
             seen[type(event)] += 1
     assert seen[TurnBegan] > 20 and seen[PhaseBegan] > 100
 
@@ -476,19 +477,20 @@ def test_who_sets_up_next_in_one_pass_is_the_rule_of_taking_turns(sessions):
 
 
 def test_a_fold_works_on_one_copy_and_leaves_the_state_it_was_given(sessions):
-    """The fold copies the state, its aircraft mapping and every aircraft once, at its first event that changes
-    anything (``working_copy``), and changes that copy in place: the state it was given keeps its bytes and
-    its aircraft objects, and a fold of core events only returns the state it was given."""
+    """The fold thaws the state, its aircraft mapping and every aircraft once, at its first event that changes
+    anything (``thaw``: drafts, a new mapping), and changes those in place: the state it was given keeps its
+    bytes and its aircraft objects, and a fold of core events only returns the state it was given."""
     from aero_events.core import StateCheckpoint
-    from aero_events.rulesets.aeronautica.state import working_copy
+    from aero_events.rulesets.aeronautica.state import freeze, thaw
 
     encode = msgspec.json.encode
     for session in sessions[:2]:
         start = session.game.initial_state
-        copy = working_copy(start)
-        assert encode(copy) == encode(start) and copy is not start and copy.aircraft is not start.aircraft
+        copy = thaw(start)
+        assert encode(freeze(copy)) == encode(start) and copy is not start and copy.aircraft is not start.aircraft
         assert list(copy.aircraft) == list(start.aircraft)
-        assert all(copy.aircraft[key] is not a and copy.aircraft[key] == a for key, a in start.aircraft.items())
+        assert all(copy.aircraft[key] is not a and freeze(copy).aircraft[key] == a
+                   for key, a in start.aircraft.items())
         events = [envelope.event for envelope in session.events()]
         kept = dict(start.aircraft)
         assert encode(RULES.fold(start, events)) == encode(session.state)
@@ -496,3 +498,119 @@ def test_a_fold_works_on_one_copy_and_leaves_the_state_it_was_given(sessions):
         assert all(start.aircraft[key] is a for key, a in kept.items())
         core_only = [event for event in events if type(event) is StateCheckpoint]
         assert core_only and RULES.fold(session.state, core_only) is session.state
+
+
+# ---------------------------------------------------------------- session 9: the fold's drafts
+
+
+def test_the_drafts_are_generated_from_the_structs_fields_and_freeze_back_to_them(sessions):
+    """The fold's drafts (``AircraftDraft``, ``StateDraft``) have every field of ``AircraftState`` and
+    ``GameState`` in their order (generated, so a new field is never left out), the properties and methods the
+    rules read, and freeze back to the Struct they were thawed from when nothing changed: the same objects."""
+    from aero_events.rulesets.aeronautica.state import AircraftDraft, AircraftState, StateDraft, freeze, thaw
+
+    assert AircraftDraft.__slots__ == (*AircraftState.__struct_fields__, "_thawed_from")
+    assert StateDraft.__slots__ == (*GameState.__struct_fields__, "_thawed_from")
+    for session in sessions:
+        for state in (session.game.initial_state, session.state_at(len(session.events()) // 2), session.state):
+            draft = thaw(state)
+            assert freeze(draft) is state
+            for key, a in state.aircraft.items():
+                own = draft.aircraft[key]
+                assert (own.damaged, own.pose, own.in_play) == (a.damaged, a.pose, a.in_play)
+            for player in state.players:
+                assert draft.opponent(player) == state.opponent(player)
+                assert [a.id for a in draft.side(player)] == [a.id for a in state.side(player)]
+            assert draft.occupied() == state.occupied()
+            key, first = next(iter(state.aircraft.items()))
+            draft.aircraft[key].structure = first.structure - 1
+            draft.step = "throttle"
+            frozen = freeze(draft)
+            assert frozen == replace(state, step="throttle",
+                                     aircraft={**state.aircraft, key: replace(first, structure=first.structure - 1)})
+            assert list(frozen.aircraft) == list(state.aircraft)
+            assert all(frozen.aircraft[k] is a for k, a in state.aircraft.items() if k != key)  # unchanged: kept
+            assert state.aircraft[key] is first and first.structure == frozen.aircraft[key].structure + 1
+
+
+def rare_events(state: GameState):
+    """Events of every reducer that takes the fold's scope but seldom meets a baseline game (damage, landing,
+    taxiing, Hovering, Tail Gunners, set-up, victory, records that change nothing), made for the first aircraft
+    of ``state``."""
+    from aero_events.rulesets.aeronautica import events as e
+
+    a = next(iter(state.aircraft.values()))
+    facing = (a.facing + 1) % 6
+    return [
+        e.CrashAvoided(aircraft=a.id), e.BrokeUp(aircraft=a.id, damaged=False, speed=a.speed + 1),
+        e.DamageSuffered(aircraft=a.id, hits=1, structure=a.structure - 1, cause="test"),
+        e.AircraftDestroyed(aircraft=a.id, cause="test"), e.Landed(aircraft=a.id),
+        e.Hovered(aircraft=a.id, facing=facing), e.Stalled(aircraft=a.id, reason="test"),
+        e.AircraftDisengaged(aircraft=a.id, how="voluntary", exit_hex=None),
+        e.AircraftDisengaged(aircraft=a.id, how="accidental", exit_hex=a.hex.neighbour(facing)),
+        e.Taxied(aircraft=a.id, path=(a.hex,), hex=a.hex.neighbour(facing), facing=facing),
+        e.TookOff(aircraft=a.id, speed=2), e.ManoeuvreDeclined(aircraft=a.id),
+        e.FiringPassed(player=a.owner), e.VolleyEnded(aircraft=a.id, kind=firing.TAIL_GUNNER),
+        e.VictoryPointsScored(player=a.owner, aircraft=(), aircraft_total=0, points_difference=0, transport=0,
+                              objectives=0, total=7),
+        e.AircraftPlaced(aircraft=a.id, hex=a.hex.neighbour(facing), facing=facing, speed=3, altitude=2),
+        e.SetUpCompleted(), e.SetUpRollOffWon(player=a.owner),
+        e.DamageIgnored(aircraft=a.id, upgrade="test", structure=1),
+        e.BombCreepRolled(aircraft=a.id, weapon_index=0, target=a.id, hit=False),
+        e.OccupiedHexRolled(aircraft=a.id, hex=a.hex, hit=False),
+    ]
+
+
+def test_every_reducer_that_takes_the_scope_changes_the_folds_drafts_in_place_as_evolve_does(sessions):
+    """Each reducer the fold calls with its scope, on the fold's drafts: the same draft back (changed in place,
+    never a new Struct: the drafts design has no ``replace`` in a fold), frozen to exactly the bytes ``evolve``
+    gives; over every event of the games and the rare events of :func:`rare_events` in states all through them."""
+    from aero_events.rulesets.aeronautica.state import FoldScope, StateDraft, freeze, thaw
+
+    encode = msgspec.json.encode
+    seen: set[type] = set()
+    for session in sessions:
+        rules = session.ruleset
+        for index, (state, event) in enumerate(states_and_events(session)):
+            checked = [event] + (rare_events(state) if index % 23 == 0 else [])
+            for each in checked:
+                reduce = aeronautica.fold_reducer_for(type(each))
+                if reduce is None:
+                    continue
+                expected = encode(rules.evolve(state, each))
+                draft = thaw(state)
+                after = reduce(rules, draft, each, FoldScope())
+                assert type(after) is StateDraft and encode(freeze(after)) == expected, type(each).__name__
+                if reduce is aeronautica.reducer_for(type(each)):
+                    assert after is draft, type(each).__name__
+                    seen.add(type(each))
+                assert encode(state) == encode(session.state_at(index))
+    from aero_events.core import Event
+    from aero_events.rulesets.aeronautica import events
+
+    scoped = {t for t in vars(events).values() if isinstance(t, type) and issubclass(t, Event)
+              and t.__module__ == events.__name__ and not t.abstract_event
+              and aeronautica.fold_reducer_for(t) is aeronautica.reducer_for(t)}
+    assert len(scoped) > 35 and seen == scoped, sorted(t.__name__ for t in scoped - seen)
+
+
+def test_a_reducer_without_the_scope_is_given_a_frozen_state_in_a_fold(sessions):
+    """A reducer that takes no scope (GameEnded's, the End phase's rolls) reads and builds Structs as in
+    ``evolve``: the fold freezes its drafts for it and thaws what it returns (``without_scope``)."""
+    from aero_events.rulesets.aeronautica.events import GameEnded
+    from aero_events.rulesets.aeronautica.state import FoldScope, StateDraft, freeze, thaw
+
+    given = []
+    rules = AeronauticaRules()
+    session = sessions[0]
+    state = session.state_at(len(session.events()) // 2)
+    event = GameEnded(reason="test", winner=state.players[0])
+    original = turn._REDUCERS[GameEnded]
+    turn._REDUCERS[GameEnded] = lambda rules, state, event: given.append(type(state)) or original(rules, state, event)
+    try:
+        wrapped = aeronautica.fold_reducer_for(GameEnded)
+        after = wrapped(rules, thaw(state), event, FoldScope())
+    finally:
+        turn._REDUCERS[GameEnded] = original
+    assert given == [GameState] and type(after) is StateDraft
+    assert freeze(after) == rules.evolve(state, event)

@@ -42,7 +42,7 @@ from .state import (
     FoldScope,
     GameState,
     evolve_by_table,
-    force_setattr,
+    replaced,
     with_aircraft,
 )
 from .turn import Emitter
@@ -232,35 +232,36 @@ def _altitude_changed(rules: AeronauticaRules, state: GameState, event: Altitude
     if aircraft.altitude == event.altitude and aircraft.speed == event.speed:
         return state
     if scope is not None:  # the fold's own aircraft: changed in place (FoldScope)
-        force_setattr(aircraft, "altitude", event.altitude)
-        force_setattr(aircraft, "speed", event.speed)
+        aircraft.altitude = event.altitude
+        aircraft.speed = event.speed
         return state
     return with_aircraft(state, _replace(aircraft, altitude=event.altitude, speed=event.speed))
 
 
 def _crash_avoided(rules: AeronauticaRules, state: GameState, event: CrashAvoided,
                    scope: FoldScope | None = None) -> GameState:
-    return with_aircraft(state, _replace(state.aircraft[event.aircraft], altitude=1), scope)
+    return with_aircraft(state, replaced(state.aircraft[event.aircraft], scope, altitude=1), scope)
 
 
 def _broke_up(rules: AeronauticaRules, state: GameState, event: BrokeUp,
               scope: FoldScope | None = None) -> GameState:
-    return with_aircraft(state, _replace(state.aircraft[event.aircraft], speed=event.speed), scope)
+    return with_aircraft(state, replaced(state.aircraft[event.aircraft], scope, speed=event.speed), scope)
 
 
 def _damage_suffered(rules: AeronauticaRules, state: GameState, event: DamageSuffered,
                      scope: FoldScope | None = None) -> GameState:
-    return with_aircraft(state, _replace(state.aircraft[event.aircraft], structure=event.structure), scope)
+    return with_aircraft(state, replaced(state.aircraft[event.aircraft], scope, structure=event.structure), scope)
 
 
 def _aircraft_destroyed(rules: AeronauticaRules, state: GameState, event: AircraftDestroyed,
                         scope: FoldScope | None = None) -> GameState:
-    return with_aircraft(state, _replace(state.aircraft[event.aircraft], status=DESTROYED, structure=0), scope)
+    return with_aircraft(state, replaced(state.aircraft[event.aircraft], scope, status=DESTROYED, structure=0),
+                         scope)
 
 
 def _landed(rules: AeronauticaRules, state: GameState, event: Landed,
             scope: FoldScope | None = None) -> GameState:
-    return with_aircraft(state, _replace(state.aircraft[event.aircraft], status=LANDED, altitude=0, speed=0),
+    return with_aircraft(state, replaced(state.aircraft[event.aircraft], scope, status=LANDED, altitude=0, speed=0),
                          scope)
 
 

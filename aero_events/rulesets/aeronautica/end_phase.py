@@ -155,11 +155,12 @@ def run_out_of_fuel(rules: AeronauticaRules, out: Emitter, order: list[str]) -> 
     reserve's arrival), after Stalls and Spins, an aircraft with Fuel is destroyed (so Ejector Seats, p.37,
     roll for it and its enemy scores it as destroyed, p.32)."""
     for player in order:
-        for aircraft in out.state.side(player):
-            if not aircraft.in_play or aircraft.ground_defence:
+        state = out.state
+        for aircraft in state.aircraft.values():  # state.side(player), its list not built
+            if aircraft.owner != player or not aircraft.in_play or aircraft.ground_defence:
                 continue
             fuel = rules.profile(aircraft).fuel
-            turns = out.state.turn - aircraft.entered_turn + 1
+            turns = state.turn - aircraft.entered_turn + 1
             if fuel is not None and turns >= fuel:
                 out.emit(FuelExhausted(aircraft=aircraft.id, turns=turns))
                 out.emit(AircraftDestroyed(aircraft=aircraft.id, cause=f"out of fuel (Fuel {fuel})"))

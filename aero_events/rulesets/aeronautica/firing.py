@@ -123,7 +123,7 @@ from .state import (
     Volley,
     aircraft_with,
     evolve_by_table,
-    force_setattr,
+    replaced,
     with_aircraft,
 )
 from .tailing import tailed_by
@@ -291,7 +291,7 @@ def firing_over(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> bool:
     Autonomous weapons first travel their D3+3 (end of the Movement phase); when every aircraft that
     wishes to fire has fired, Autonomous weapons adjacent to aircraft roll to hit.
     """
-    if not autonomous.move_weapons(rules, out, dice):
+    if out.state.autonomous and not autonomous.move_weapons(rules, out, dice):  # none on the board: none to move
         return False
     if phase_open(out.state):
         return False
@@ -343,7 +343,7 @@ def volley_kind(state: GameState, command: FireWeapons | LaunchAutonomous) -> st
     if volley is not None:
         raise RuleError("the roll just made waits for AcceptRoll or UseReroll", rule="Imperial Ace / Fly Boss",
                         page=37)
-    if autonomous.awaiting_steer(state):
+    if state.autonomous and autonomous.awaiting_steer(state):  # no Autonomous weapon on the board: none to steer
         raise RuleError("an Autonomous weapon is to be steered before anyone fires", rule="Autonomous Weapons",
                         page=25)
     aircraft = state.aircraft.get(command.aircraft)
@@ -480,7 +480,8 @@ def pass_firing(rules: AeronauticaRules, out: Emitter, command: PassFiring, dice
     state = out.state
     if state.phase not in (FIRING, TAILING_FIRE):
         raise RuleError("passing is for the Tailing Fire and Firing phases", rule="Firing", page=20)
-    if state.volley is not None or state.return_fire is not None or autonomous.awaiting_steer(state):
+    if state.volley is not None or state.return_fire is not None or (
+            state.autonomous and autonomous.awaiting_steer(state)):  # none on the board: none to steer
         raise RuleError("a decision about the firing under way comes first", rule="Firing", page=20)
     if state.to_act != command.player:
         raise RuleError(f"it is {state.to_act}'s turn to fire", rule="Firing phase sequence", page=20)
@@ -765,7 +766,8 @@ def _volley_options(rules: AeronauticaRules, state: GameState, firer: AircraftSt
             targets.append((t, hexes, t.altitude, t.altitude == 0))  # Target.on_ground
     if not targets:
         return []  # no enemy within range: no volley but the empty one
-    reachable: dict[int, dict[str, tuple[frozenset[str], bool, bool]]] = {}
+    # Per weapon that reaches a target (in index order): its index, whether its Ammo is limited and its targets.
+    reachable: list[tuple[int, bool, tuple[tuple[str, tuple[frozenset[str], bool, bool]], ...]]] = []
     geometry: list[tuple[frozenset[str], Any] | None] = [None] * len(targets)  # per target: its arcs, range band
     altitude = firing_altitude(firer)
     # Air-to-Air shots under a plain sky: whether a shot can do anything (_shot_useful) is looked up (_AIR_USEFUL).
@@ -778,6 +780,7 @@ def _volley_options(rules: AeronauticaRules, state: GameState, firer: AircraftSt
             continue
         if is_autonomous:
             continue  # placed one at a time with LaunchAutonomous (see launch_commands)
+        options: dict[str, tuple[frozenset[str], bool, bool]] | None = None
         for number, (target, hexes, target_altitude, on_ground) in enumerate(targets):
             attack = _attack_at(rules, weapon_id, altitude, target_altitude, on_ground)
             if attack is None:  # attack_kind refuses it
@@ -802,11 +805,14 @@ def _volley_options(rules: AeronauticaRules, state: GameState, firer: AircraftSt
                     continue
             if attack == BOMBING:
                 arcs = bombing_arcs(arcs)
-            reachable.setdefault(index, {})[target.id] = (arcs, attack == STRAFING, not on_ground)
+            if options is None:
+                options = {}
+            options[target.id] = (arcs, attack == STRAFING, not on_ground)
+        if options is not None:
+            reachable.append((index, firer.ammo[index] is not None, tuple(options.items())))
     if not reachable:
         return []
-    return list(_volleys_reaching(tuple((index, firer.ammo[index] is not None, tuple(options.items()))
-                                        for index, options in reachable.items())))
+    return list(_volleys_reaching(tuple(reachable)))
 
 
 def _shot_useful(rules: AeronauticaRules, state: GameState, attack: str, weapon: WeaponProfile,
@@ -951,9 +957,9 @@ def _offered_volleys(rules: AeronauticaRules, state: GameState, firer: AircraftS
     found = kept.get(key)
     if found is not None and found[0] is firer:
         return found[1]
-    commands = tuple(
+    commands = tuple([
         FireWeapons(player=firer.owner, aircraft=firer.id, shots=shots)
-        for shots in _volley_options(rules, state, firer, kind, only_target=only_target, in_play=in_play))
+        for shots in _volley_options(rules, state, firer, kind, only_target=only_target, in_play=in_play)])
     kept[key] = (firer, commands)
     return commands
 
@@ -1056,12 +1062,14 @@ HANDLERS = {
 _replace = msgspec.structs.replace
 
 
-def _with_shot(state: GameState, weapon_index: int, **changes) -> GameState:
+def _with_shot(state: GameState, weapon_index: int, scope: FoldScope | None = None, **changes) -> GameState:
+    """The volley's shot of ``weapon_index`` with ``changes`` (a new Volley; in a fold the state's draft changed
+    in place, see FoldScope)."""
     volley = state.volley
     if volley is None:
         return state
     shots = tuple(_replace(s, **changes) if s.weapon_index == weapon_index else s for s in volley.shots)
-    return _replace(state, volley=_replace(volley, shots=shots))
+    return replaced(state, scope, volley=_replace(volley, shots=shots))
 
 
 _IN_PLAY = (FLYING, LANDED)  # AircraftState.in_play: any other status is refused at once (_refusal)
@@ -1118,8 +1126,8 @@ def _tailer_fires_next(state: GameState, first: str | None, second: str | None, 
 
 
 def _firing_passed(rules, state: GameState, event: FiringPassed, scope: FoldScope | None = None) -> GameState:
-    state = _replace(state, passed=(*state.passed, event.player))
-    return _replace(state, to_act=fires_next(state, state.opponent(event.player), event.player))
+    state = replaced(state, scope, passed=(*state.passed, event.player))
+    return replaced(state, scope, to_act=fires_next(state, state.opponent(event.player), event.player))
 
 
 def _tailing_determined(rules, state: GameState, event: TailingDetermined,
@@ -1128,8 +1136,8 @@ def _tailing_determined(rules, state: GameState, event: TailingDetermined,
     if aircraft.tailing == event.target and aircraft.tailing_candidates == event.candidates:
         return state  # already so: most often tailing nothing, as the End phase left it (p.30)
     if scope is not None:  # the fold's own aircraft: changed in place (FoldScope)
-        force_setattr(aircraft, "tailing", event.target)
-        force_setattr(aircraft, "tailing_candidates", event.candidates)
+        aircraft.tailing = event.target
+        aircraft.tailing_candidates = event.candidates
         return state
     return with_aircraft(state, _replace(aircraft, tailing=event.target, tailing_candidates=event.candidates))
 
@@ -1140,7 +1148,7 @@ def _volley_declared(rules, state: GameState, event: VolleyDeclared, scope: Fold
                   if s.target is not None) if event.shots else ()  # no shots: the aircraft holds its fire
     volley = Volley(aircraft=firer.id, player=firer.owner, kind=event.kind, shots=shots)
     if scope is not None:  # the fold's own state: changed in place (FoldScope)
-        force_setattr(state, "volley", volley)
+        state.volley = volley
         return state
     return _replace(state, volley=volley)
 
@@ -1149,9 +1157,9 @@ def _weapon_fired(rules, state: GameState, event: WeaponFired, scope: FoldScope 
     firer = state.aircraft[event.aircraft]
     ammo = list(firer.ammo)
     ammo[event.weapon_index] = event.ammo_left
-    state = with_aircraft(state, _replace(firer, ammo=tuple(ammo)), scope)
+    state = with_aircraft(state, replaced(firer, scope, ammo=tuple(ammo)), scope)
     if event.target is not None:
-        state = _with_shot(state, event.weapon_index, attack=event.attack)
+        state = _with_shot(state, event.weapon_index, scope, attack=event.attack)
     return state
 
 
@@ -1172,7 +1180,7 @@ def _reroll_used(rules, state: GameState, event: RerollUsed) -> GameState:
 
 
 def _hits_scored(rules, state: GameState, event: HitsScored, scope: FoldScope | None = None) -> GameState:
-    return _with_shot(state, event.weapon_index, hits=event.hits, rolled=True, done=event.hits == 0)
+    return _with_shot(state, event.weapon_index, scope, hits=event.hits, rolled=True, done=event.hits == 0)
 
 
 def _decoy_launched(rules, state: GameState, event: DecoyLaunched) -> GameState:
@@ -1188,7 +1196,7 @@ def _decoy_launched(rules, state: GameState, event: DecoyLaunched) -> GameState:
 
 def _damage_rolled(rules, state: GameState, event: DamageRolled, scope: FoldScope | None = None) -> GameState:
     if event.kind == "shot" and state.volley is not None and state.volley.aircraft == event.aircraft:
-        return _with_shot(state, event.weapon_index, done=True)
+        return _with_shot(state, event.weapon_index, scope, done=True)
     return state
 
 
@@ -1203,21 +1211,21 @@ def _volley_ended(rules, state: GameState, event: VolleyEnded, scope: FoldScope 
         # RuleOptions(declined_return_fire_spends=True).
         returned = state.volley is not None and bool(state.volley.shots)
         if returned or rules.options.declined_return_fire_spends:
-            used = _replace(firer, tail_gunner_used=True)
-            state = _replace(state, aircraft=aircraft_with(state, used, scope), volley=None, return_fire=None)
+            used = replaced(firer, scope, tail_gunner_used=True)
+            state = replaced(state, scope, aircraft=aircraft_with(state, used, scope), volley=None, return_fire=None)
         else:
-            state = _replace(state, volley=None, return_fire=None)
+            state = replaced(state, scope, volley=None, return_fire=None)
         just_fired = state.opponent(firer.owner)
         to_act = fires_next(state, firer.owner, just_fired)  # next_to_fire(state, just_fired)
-        return state if to_act == state.to_act else _replace(state, to_act=to_act)
+        return state if to_act == state.to_act else replaced(state, scope, to_act=to_act)
     # next_to_fire(state, firer.owner, fired=firer.id): the state after, asked of the state before
     owner = firer.owner
     first, second = state.players  # GameState.opponent, inline
     to_act = fires_next(state, second if owner == first else first, owner, firer.id)
     if scope is not None:  # the fold's own state and aircraft: changed in place (FoldScope)
-        force_setattr(firer, "fired", True)
-        force_setattr(state, "to_act", to_act)
-        force_setattr(state, "volley", None)
+        firer.fired = True
+        state.to_act = to_act
+        state.volley = None
         return state
     fired = _replace(firer, fired=True)
     return _replace(state, aircraft=aircraft_with(state, fired), to_act=to_act, volley=None)

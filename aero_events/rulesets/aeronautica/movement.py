@@ -68,7 +68,7 @@ from .state import (
     GameState,
     aircraft_with,
     evolve_by_table,
-    force_setattr,
+    replaced,
     with_aircraft,
 )
 from .transports import hover_drop_window
@@ -113,7 +113,7 @@ def throttle_options(profile: AircraftProfile, speed: int, past_limits: bool) ->
     else:
         low = max(low, min(profile.min_speed, speed))
         high = min(high, max(profile.max_speed, speed))
-    return [new - speed for new in range(low, high + 1)]
+    return list(range(low - speed, high - speed + 1))  # each new Speed from low to high, as a change
 
 
 def _compositions(total_max: int, parts: int) -> Iterator[tuple[int, ...]]:
@@ -311,7 +311,8 @@ def activate(rules: AeronauticaRules, out: Emitter, command: ActivateAircraft, d
             out.emit(MovementEnded(aircraft=aircraft.id))
 
 
-def choose_first_mover(rules: AeronauticaRules, out: Emitter, command: ChooseFirstMover) -> None:
+def choose_first_mover(rules: AeronauticaRules, out: Emitter, command: ChooseFirstMover,
+                       dice: DiceCup | None = None) -> None:
     """The initiative winner decides which player moves first (p.14)."""
     state = out.state
     _require(state.phase == MOVEMENT and state.first_mover is None,
@@ -327,7 +328,7 @@ def choose_first_mover(rules: AeronauticaRules, out: Emitter, command: ChooseFir
     out.emit(FirstMoverChosen(chooser=command.player, first=first))
 
 
-def set_throttle(rules: AeronauticaRules, out: Emitter, command: SetThrottle) -> None:
+def set_throttle(rules: AeronauticaRules, out: Emitter, command: SetThrottle, dice: DiceCup | None = None) -> None:
     """Throttle (p.15): change Speed by up to the Throttle value."""
     aircraft = active_aircraft(out.state, command, THROTTLE)
     profile = rules.profile(aircraft)
@@ -536,7 +537,7 @@ def occupied_hex_rolls(rules: AeronauticaRules, out: Emitter, aircraft_id: str, 
     return False
 
 
-def hover(rules: AeronauticaRules, out: Emitter, command: Hover) -> None:
+def hover(rules: AeronauticaRules, out: Emitter, command: Hover, dice: DiceCup | None = None) -> None:
     """Speed 0: a hovering aircraft stays in its hex and may face any direction (p.16)."""
     aircraft = active_aircraft(out.state, command, MANOEUVRE)
     profile = rules.profile(aircraft)
@@ -549,7 +550,7 @@ def hover(rules: AeronauticaRules, out: Emitter, command: Hover) -> None:
         out.emit(MovementEnded(aircraft=aircraft.id))
 
 
-def taxi(rules: AeronauticaRules, out: Emitter, command: Taxi) -> None:
+def taxi(rules: AeronauticaRules, out: Emitter, command: Taxi, dice: DiceCup | None = None) -> None:
     """A landed aircraft taxis at Speed 1, changing facing freely before and after (p.19)."""
     aircraft = active_aircraft(out.state, command, GROUND)
     _require(command.hexes in (0, 1), "a taxiing aircraft moves at Speed 1", "Taxiing", 19)
@@ -685,12 +686,12 @@ def _plan_commands(rules: AeronauticaRules, player: str, aircraft_id: str, revea
 
 
 HANDLERS = {
-    ChooseFirstMover: lambda rules, out, command, dice: choose_first_mover(rules, out, command),
+    ChooseFirstMover: choose_first_mover,  # the handlers that roll no dice take the cup and leave it
     ActivateAircraft: activate,
-    SetThrottle: lambda rules, out, command, dice: set_throttle(rules, out, command),
+    SetThrottle: set_throttle,
     ManoeuvrePlan: fly_manoeuvre,
-    Hover: lambda rules, out, command, dice: hover(rules, out, command),
-    Taxi: lambda rules, out, command, dice: taxi(rules, out, command),
+    Hover: hover,
+    Taxi: taxi,
     TakeOff: take_off,
 }
 
@@ -706,8 +707,8 @@ def _activated(rules: AeronauticaRules, state: GameState, event: AircraftActivat
     aircraft = state.aircraft[event.aircraft]
     step_name = GROUND if aircraft.status == LANDED else THROTTLE
     if scope is not None:  # the fold's own state: changed in place (FoldScope)
-        force_setattr(state, "active", event.aircraft)
-        force_setattr(state, "step", step_name)
+        state.active = event.aircraft
+        state.step = step_name
         return state
     return _replace(state, active=event.aircraft, step=step_name)
 
@@ -742,7 +743,7 @@ def _revealed(rules: AeronauticaRules, state: GameState, event: ManoeuvreReveale
             check_reveal({"manoeuvre": manoeuvre}, event.salt or "", committed,
                          what=f"manoeuvre of {aircraft.id}")  # raises, unless the fast check above was wrong
     if scope is not None:  # the fold's own aircraft: changed in place (FoldScope)
-        force_setattr(aircraft, "revealed", event.manoeuvre)
+        aircraft.revealed = event.manoeuvre
         return state
     return with_aircraft(state, _replace(aircraft, revealed=event.manoeuvre))
 
@@ -755,9 +756,9 @@ def _throttle_set(rules: AeronauticaRules, state: GameState, event: ThrottleSet,
     unchanged = aircraft.speed == event.speed and aircraft.may_land == may_land  # its Speed dial as it was
     if scope is not None:  # the fold's own state and aircraft: changed in place (FoldScope)
         if not unchanged:
-            force_setattr(aircraft, "speed", event.speed)
-            force_setattr(aircraft, "may_land", may_land)
-        force_setattr(state, "step", MANOEUVRE)
+            aircraft.speed = event.speed
+            aircraft.may_land = may_land
+        state.step = MANOEUVRE
         return state
     if unchanged:
         return _replace(state, step=MANOEUVRE)  # the aircraft as it was
@@ -770,10 +771,10 @@ def _flown(rules: AeronauticaRules, state: GameState, event: ManoeuvreFlown,
     aircraft = state.aircraft[event.aircraft]
     path = event.path + event.pushed
     if scope is not None:  # the fold's own state and aircraft: changed in place (FoldScope)
-        force_setattr(aircraft, "hex", event.hex)
-        force_setattr(aircraft, "facing", event.facing)
-        force_setattr(aircraft, "path", path)
-        force_setattr(state, "step", ALTITUDE)
+        aircraft.hex = event.hex
+        aircraft.facing = event.facing
+        aircraft.path = path
+        state.step = ALTITUDE
         return state
     moved = _replace(aircraft, hex=event.hex, facing=event.facing, path=path)
     return _replace(state, aircraft=aircraft_with(state, moved), step=ALTITUDE)
@@ -781,7 +782,7 @@ def _flown(rules: AeronauticaRules, state: GameState, event: ManoeuvreFlown,
 
 def _hovered(rules: AeronauticaRules, state: GameState, event: Hovered,
              scope: FoldScope | None = None) -> GameState:
-    return with_aircraft(state, _replace(state.aircraft[event.aircraft], facing=event.facing), scope)
+    return with_aircraft(state, replaced(state.aircraft[event.aircraft], scope, facing=event.facing), scope)
 
 
 def _occupied_hex_rolled(rules: AeronauticaRules, state: GameState, event: OccupiedHexRolled,
@@ -791,27 +792,28 @@ def _occupied_hex_rolled(rules: AeronauticaRules, state: GameState, event: Occup
 
 def _stalled(rules: AeronauticaRules, state: GameState, event: Stalled,
              scope: FoldScope | None = None) -> GameState:
-    return with_aircraft(state, _replace(state.aircraft[event.aircraft], stalled=True), scope)
+    return with_aircraft(state, replaced(state.aircraft[event.aircraft], scope, stalled=True), scope)
 
 
 def _disengaged(rules: AeronauticaRules, state: GameState, event: AircraftDisengaged,
                 scope: FoldScope | None = None) -> GameState:
     aircraft = state.aircraft[event.aircraft]
-    return with_aircraft(state, _replace(aircraft, status=DISENGAGED, disengaged_how=event.how,
+    return with_aircraft(state, replaced(aircraft, scope, status=DISENGAGED, disengaged_how=event.how,
                                          hex=event.exit_hex or aircraft.hex), scope)
 
 
 def _taxied(rules: AeronauticaRules, state: GameState, event: Taxied,
             scope: FoldScope | None = None) -> GameState:
     aircraft = state.aircraft[event.aircraft]
-    return with_aircraft(state, _replace(aircraft, hex=event.hex, facing=event.facing, path=event.path), scope)
+    return with_aircraft(state, replaced(aircraft, scope, hex=event.hex, facing=event.facing, path=event.path),
+                         scope)
 
 
 def _took_off(rules: AeronauticaRules, state: GameState, event: TookOff,
               scope: FoldScope | None = None) -> GameState:
     aircraft = state.aircraft[event.aircraft]
-    flying = _replace(aircraft, status=FLYING, speed=event.speed, took_off_turn=state.turn)
-    return _replace(state, aircraft=aircraft_with(state, flying, scope), step=MANOEUVRE)
+    flying = replaced(aircraft, scope, status=FLYING, speed=event.speed, took_off_turn=state.turn)
+    return replaced(state, scope, aircraft=aircraft_with(state, flying, scope), step=MANOEUVRE)
 
 
 def moves_next(aircraft: dict[str, AircraftState], other: str, just_acted: str) -> str | None:
@@ -835,12 +837,12 @@ def _movement_ended(rules: AeronauticaRules, state: GameState, event: MovementEn
     owner = aircraft.owner
     first, second = state.players  # GameState.opponent, inline
     if scope is not None:  # the fold's own state and aircraft: changed in place (FoldScope)
-        force_setattr(aircraft, "moved", True)
+        aircraft.moved = True
         if aircraft.may_land:
-            force_setattr(aircraft, "may_land", False)
-        force_setattr(state, "to_act", moves_next(state.aircraft, second if owner == first else first, owner))
-        force_setattr(state, "active", None)
-        force_setattr(state, "step", None)
+            aircraft.may_land = False
+        state.to_act = moves_next(state.aircraft, second if owner == first else first, owner)
+        state.active = None
+        state.step = None
         return state
     mapping = aircraft_with(state, _replace(aircraft, moved=True, may_land=False))
     to_act = moves_next(mapping, second if owner == first else first, owner)

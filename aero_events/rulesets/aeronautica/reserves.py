@@ -72,8 +72,8 @@ def roll_arrivals(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> None:
     """The start of a turn, before Choose Manoeuvres (p.33): a D6 for each reserve aircraft."""
     state = out.state
     needed = roll_needed(state.turn)
-    if needed is None:
-        return
+    if needed is None or not any(a.status == RESERVE for a in state.aircraft.values()):
+        return  # turn 1, or no aircraft in reserve: nothing to roll for
     arrived = False
     for player in state.players:
         for aircraft in state.side(player):

@@ -23,7 +23,7 @@ from .manoeuvres import ManoeuvreTable, load_manoeuvres
 from .profiles import AircraftProfile, Catalogue, apply_upgrades, load_catalogue
 from .scenarios import set_up, terrain
 from .setup import GameSetup, board_for, build_initial_state
-from .state import GAME_OVER, AircraftState, FoldScope, GameState, player_view, working_copy
+from .state import GAME_OVER, AircraftState, FoldScope, GameState, freeze, player_view, thaw
 from .turn import Emitter, advance
 from .victory import VictoryChart
 
@@ -79,14 +79,24 @@ def parts_offering(phase: str) -> tuple[types.ModuleType, ...]:
     return tuple(part for part in PARTS if getattr(part, "COMMAND_PHASES", None) is None or phase in part.COMMAND_PHASES)
 
 
-#: Phase -> the ``legal_commands`` of the parts asked in it (:func:`parts_offering`), filled as phases are met.
-_ASKED: dict[str, tuple[Callable[..., Sequence[Command]], ...]] = {}
+def parts_offering_at(phase: str, step: str | None) -> tuple[types.ModuleType, ...]:
+    """:func:`parts_offering` in ``phase`` at the Movement phase's ``step`` (the state's ``step``): a part that
+    declares ``COMMAND_STEPS`` offers commands only at those steps (the transports part drops Jump Troops at the
+    Adjust Altitude step, p.37); one that declares none, at every step."""
+    return tuple(part for part in parts_offering(phase)
+                 if getattr(part, "COMMAND_STEPS", None) is None or step in part.COMMAND_STEPS)
 
 
-def _asked_in(phase: str) -> tuple[Callable[..., Sequence[Command]], ...]:
-    """The ``legal_commands`` of :func:`parts_offering` in ``phase`` but the re-rolls part's: it offers
-    commands only while a roll waits, which :meth:`AeronauticaRules.legal_commands` asks first."""
-    asked = _ASKED[phase] = tuple(part.legal_commands for part in parts_offering(phase) if part is not rerolls)
+#: Phase, then the state's step -> the ``legal_commands`` of the parts asked there (:func:`parts_offering_at`),
+#: filled as phases and steps are met.
+_ASKED: dict[str, dict[str | None, tuple[Callable[..., Sequence[Command]], ...]]] = {}
+
+
+def _asked_in(phase: str, step: str | None) -> tuple[Callable[..., Sequence[Command]], ...]:
+    """The ``legal_commands`` of :func:`parts_offering_at` in ``phase`` at ``step`` but the re-rolls part's: it
+    offers commands only while a roll waits, which :meth:`AeronauticaRules.legal_commands` asks first."""
+    asked = _ASKED.setdefault(phase, {})[step] = tuple(
+        part.legal_commands for part in parts_offering_at(phase, step) if part is not rerolls)
     return asked
 
 
@@ -136,8 +146,10 @@ FoldReducer = Callable[[Any, GameState, Event, FoldScope], GameState]
 
 def fold_reducer_for(event_type: type) -> FoldReducer | None:
     """:func:`reducer_for` as :meth:`AeronauticaRules.fold` calls it, with the fold's :class:`FoldScope`: the
-    reducer itself when it takes a ``scope`` (it may then change what the fold built in place), else the
-    reducer called without one (a new state, as ``evolve`` gives)."""
+    reducer itself when it takes a ``scope`` (it then changes the fold's drafts in place), else the reducer
+    called without one on the draft frozen (:func:`~.state.freeze`), its new state thawed again (a reducer
+    that takes no scope reads and builds Structs, as in ``evolve``; such events are rare: the end of a game,
+    the End phase's rolls, re-rolls, reserves)."""
     reduce = reducer_for(event_type)
     if reduce is None:
         return None
@@ -146,7 +158,7 @@ def fold_reducer_for(event_type: type) -> FoldReducer | None:
         return reduce
 
     def without_scope(rules: Any, state: GameState, event: Event, scope: FoldScope) -> GameState:
-        return reduce(rules, state, event)
+        return thaw(reduce(rules, freeze(state), event))
 
     return without_scope
 
@@ -321,10 +333,11 @@ class AeronauticaRules(Ruleset):
 
     def fold(self, state: GameState, events: Any) -> GameState:
         """Apply ``events`` in order: each straight to its reducer (a fold never follows a ``decide``), with
-        one :class:`FoldScope`: the states between two events are seen by no one, so the fold copies the state
-        once, at its first event that has a reducer (:func:`working_copy`), and its reducers change that copy
-        in place rather than copy it for every event; the state it starts from, and every state ``evolve``
-        gave, stay as they were."""
+        one :class:`FoldScope`: the states between two events are seen by no one, so the fold thaws the state
+        once, at its first event that has a reducer (:func:`~.state.thaw`: plain drafts of the state and its
+        aircraft), its reducers change those drafts in place rather than copy a Struct for every event, and
+        it freezes the last one back into a GameState (:func:`~.state.freeze`); the state it starts from, and
+        every state ``evolve`` gave, stay as they were."""
         if "evolve" in vars(self) or type(self).evolve is not AeronauticaRules.evolve:
             return super().fold(state, events)  # an evolve replaced or overridden: honour it
         dispatch = self._fold_dispatch
@@ -336,27 +349,27 @@ class AeronauticaRules(Ruleset):
             except KeyError:
                 reduce = learnt(dispatch, type(event), fold_reducer_for)
             if reduce is not None:
-                state = reduce(self, working_copy(state), event, scope)
+                state = reduce(self, thaw(state), event, scope)
                 break
-        for event in events:  # the rest, on the fold's own copy
+        for event in events:  # the rest, on the fold's own drafts
             try:
                 reduce = dispatch[type(event)]
             except KeyError:
                 reduce = learnt(dispatch, type(event), fold_reducer_for)
             if reduce is not None:
                 state = reduce(self, state, event, scope)
-        return state
+        return freeze(state)
 
     def legal_commands(self, state: GameState, player: str) -> Sequence[Command]:
         if state.pending_roll is not None:  # only the re-roll decision (p.37, p.45)
             return rerolls.legal_commands(self, state, player)
-        asked = _ASKED.get(state.phase)
-        if asked is None:
-            asked = _asked_in(state.phase)
+        try:
+            asked = _ASKED[state.phase][state.step]
+        except KeyError:
+            asked = _asked_in(state.phase, state.step)
         if len(asked) == 1:  # the usual case: one part of the turn has the decision
-            commands = asked[0](self, state, player)
-            return commands if len(commands) else []
-        if len(asked) == 2:  # the Movement phase (movement, transports): the loop below written out
+            return asked[0](self, state, player) or []  # an empty answer as an empty list
+        if len(asked) == 2:  # the Adjust Altitude step (movement, transports): the loop below written out
             first, second = asked
             commands = first(self, state, player)
             more = second(self, state, player)

@@ -184,35 +184,102 @@ class FoldScope:
     """The mark of one :meth:`AeronauticaRules.fold`'s working copy: a reducer given it changes the state in place.
 
     A fold returns only its last state: the states between two of its events are seen by nobody but the next
-    reducer (the "transient" of persistent data structures). So the fold makes one working copy when it meets
-    its first event that has a reducer (:func:`working_copy`: the state, its aircraft mapping and every aircraft
-    in it), and from then on every state, aircraft mapping and aircraft it holds is one it built itself: a
-    reducer given the scope changes them in place (``force_setattr``, the mapping's items) without asking
-    whose they are, and a reducer that takes no scope builds new ones, which are the fold's own as well.
+    reducer (the "transient" of persistent data structures). So the fold thaws the state once, when it meets its
+    first event that has a reducer (:func:`thaw`: the state and every aircraft as plain ``__slots__`` drafts,
+    :class:`StateDraft` and :class:`AircraftDraft`, in a new mapping), its reducers change those drafts in place
+    (``state.step = ...``, ``aircraft.moved = True``, :func:`replaced`, the mapping's items), and it freezes the
+    last one back into a :class:`GameState` (:func:`freeze`). A reducer that takes no scope is given a frozen
+    state and its new state is thawed again (the fold's ``without_scope``, ruleset.py).
 
-    Only these three kinds are changed in place, and never the state the fold started from (it is copied),
-    nor anything ``evolve`` gave: ``evolve`` passes no scope, so every state it returns is a new one and every
-    state it was given stays as it was (tests/aeronautica/test_fold_speed.py).
+    Only drafts are changed in place, never the state the fold started from (it is read, not changed), nor
+    anything ``evolve`` gave: ``evolve`` passes no scope, so every state it returns is a new one and every state
+    it was given stays as it was (tests/aeronautica/test_fold_speed.py).
 
-    Reducers write the in-place branch out (``if scope is not None: force_setattr(...)``) rather than call one
-    helper taking the fields as keywords: that helper cost about 0.45 us a call on the fold's hottest events,
-    some 7% of the fold (issue 18's replay figure).
+    Reducers write the in-place branch out (``if scope is not None: state.step = ...``) rather than call one
+    helper taking the fields as keywords on their hottest events (that helper cost about 0.45 us a call, some 7%
+    of the fold, issue 18's replay figure); the rare ones call :func:`replaced`.
     """
 
     __slots__ = ()
 
 
-#: ``force_setattr(struct, field, value)``: only on a fold's working copy (see :class:`FoldScope`).
-force_setattr = msgspec.structs.force_setattr
+def _draft_class(struct: type, members: dict[str, Any], given: tuple[str, ...] = ()) -> Any:
+    """A plain ``__slots__`` class with ``struct``'s fields (from ``__struct_fields__``, in their order), the Struct
+    it was thawed from (``_thawed_from``) and ``members`` (what the reducers and the rules they call read of a
+    state or an aircraft besides its fields: properties, methods), with ``thaw(struct) -> draft`` and
+    ``freeze(draft, *given) -> struct`` generated for it from the field names, as dataclasses generates its
+    ``__init__`` (a draft's attribute store costs about a third of ``msgspec.structs.force_setattr``'s, issue 18).
+
+    ``freeze`` gives the Struct it was thawed from when no field changed (a field is changed when it holds
+    another object), else a copy of that Struct with the changed fields set: building a Struct of forty
+    keywords cost about five times as much. ``freeze`` takes the ``given`` fields as arguments in place of the
+    draft's."""
+    names = struct.__struct_fields__
+    draft = type(f"{struct.__name__}Draft", (), {"__slots__": (*names, "_thawed_from"), "__module__": __name__,
+                                                  **members,
+                                                  "__doc__": f"A fold's own, changeable {struct.__name__}."})
+    stores = "".join(f"    d.{name} = s.{name}\n" for name in names)
+    changes = "".join(f"    if {name if name in given else 'd.' + name} is not o.{name}:\n"
+                      f"        if s is None:\n            s = copy(o)\n"
+                      f"        force(s, {name!r}, {name if name in given else 'd.' + name})\n" for name in names)
+    source = (f"def thaw(s):\n    d = new(draft)\n    d._thawed_from = s\n{stores}    return d\n"
+              f"def freeze(d{''.join(', ' + name for name in given)}):\n    o = d._thawed_from\n    s = None\n"
+              f"{changes}    return o if s is None else s\n")
+    namespace = {"new": object.__new__, "draft": draft, "copy": struct.__copy__,
+                 "force": msgspec.structs.force_setattr}
+    exec(source, namespace)  # noqa: S102 - generated from the Struct's own field names
+    draft.thaw = staticmethod(namespace["thaw"])
+    draft.freeze = staticmethod(namespace["freeze"])
+    return draft
 
 
-def working_copy(state: GameState) -> GameState:
-    """A copy of ``state``, of its aircraft mapping (in the same order) and of every aircraft in it: a fold's own,
-    which its reducers change in place (see :class:`FoldScope`). The other fields are shared: no reducer changes
-    them in place."""
-    copy = state.__copy__()
-    force_setattr(copy, "aircraft", {key: aircraft.__copy__() for key, aircraft in state.aircraft.items()})
-    return copy
+#: A fold's own aircraft: :class:`AircraftState`'s fields and properties (``damaged``, ``pose``, ``in_play``).
+AircraftDraft = _draft_class(AircraftState, {name: member for name, member in vars(AircraftState).items()
+                                             if isinstance(member, property)})
+#: A fold's own state: :class:`GameState`'s fields and the methods reducers call (``side``, ``opponent``,
+#: ``occupied``).
+StateDraft = _draft_class(GameState, {name: vars(GameState)[name] for name in ("side", "opponent", "occupied")},
+                          given=("aircraft",))
+
+_thaw_aircraft = AircraftDraft.thaw
+_freeze_aircraft = AircraftDraft.freeze
+_thaw_state = StateDraft.thaw
+_freeze_state = StateDraft.freeze
+
+
+def thaw(state: GameState) -> Any:
+    """A fold's own draft of ``state`` (see :class:`FoldScope`): a :class:`StateDraft` with a new aircraft
+    mapping (in the same order) of an :class:`AircraftDraft` of every aircraft. The other fields are shared:
+    no reducer changes them in place."""
+    draft = _thaw_state(state)
+    draft.aircraft = {key: _thaw_aircraft(aircraft) for key, aircraft in state.aircraft.items()}
+    return draft
+
+
+def freeze(draft: Any) -> GameState:
+    """The :class:`GameState` of a fold's draft (:func:`thaw`), its aircraft frozen in the same order (the mapping
+    it was thawed from when every aircraft is the one it was thawed from); a ``GameState`` (a fold that met no
+    event with a reducer) as it is."""
+    if type(draft) is not StateDraft:
+        return draft
+    thawed_from = draft._thawed_from.aircraft
+    mapping = {}
+    kept = len(draft.aircraft) == len(thawed_from)
+    for key, aircraft in draft.aircraft.items():
+        frozen = mapping[key] = _freeze_aircraft(aircraft)
+        if kept and frozen is not thawed_from.get(key):
+            kept = False
+    return _freeze_state(draft, thawed_from if kept else mapping)
+
+
+def replaced(obj: Any, scope: FoldScope | None, **fields: Any) -> Any:
+    """``obj`` (a state or an aircraft) with ``fields`` changed: in a fold (``scope`` given) the fold's own draft,
+    changed in place; else a new Struct (``msgspec.structs.replace``)."""
+    if scope is None:
+        return _replace(obj, **fields)
+    for name, value in fields.items():
+        setattr(obj, name, value)
+    return obj
 
 
 def with_aircraft(state: GameState, aircraft: AircraftState, scope: FoldScope | None = None) -> GameState:

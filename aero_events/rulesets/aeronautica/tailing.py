@@ -146,7 +146,9 @@ def determine_tailing(out: Emitter, order: list[str], choice: str = "closest") -
     pool = [a for a in out.state.aircraft.values() if may_be_tailed(a)]
     for player in order:
         enemies = [a for a in pool if a.owner != player]
-        for aircraft in out.state.side(player):
+        for aircraft in out.state.aircraft.values():  # state.side(player), its list not built
+            if aircraft.owner != player:
+                continue
             if airborne(aircraft):
                 found = _candidates_among(aircraft, enemies)
                 target = found[0].id if found else None

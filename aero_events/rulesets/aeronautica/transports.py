@@ -160,6 +160,9 @@ HANDLERS = {DropJumpTroops: drop_jump_troops}
 
 #: The phases in which :func:`legal_commands` may offer a command (the ruleset asks no other part).
 COMMAND_PHASES: frozenset[str] = frozenset({MOVEMENT})
+#: The Movement phase's steps at which :func:`legal_commands` may offer a command: the Adjust Altitude step (p.37;
+#: a Hovering transport reaches it through JumpTroopsReady). The ruleset asks no other step.
+COMMAND_STEPS: frozenset[str] = frozenset({ALTITUDE})
 
 
 def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> list[Command]:

@@ -50,7 +50,7 @@ from .state import (
     FoldScope,
     GameState,
     evolve_by_table,
-    force_setattr,
+    replaced,
     with_aircraft,
 )
 
@@ -138,7 +138,7 @@ def advance(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> None:
         if phase == MOVEMENT:
             if state.active is not None or state.first_mover is None:
                 return  # an aircraft is moving, or who moves first is still to be chosen
-            if state.to_act is None or not any(eligible_to_move(a) for a in state.aircraft.values()):
+            if state.to_act is None or not any(map(eligible_to_move, state.aircraft.values())):
                 # Every eligible aircraft has moved (p.14), or none could: all in a Spin (p.13).
                 out.emit(PhaseBegan(phase=FIRING))
             else:
@@ -300,9 +300,9 @@ def _manoeuvre_chosen(rules: AeronauticaRules, state: GameState, event: Manoeuvr
     """The token placed face down (p.13): the choice, its salt and the commitment the opponent sees."""
     aircraft = state.aircraft[event.aircraft]
     if scope is not None:  # the fold's own aircraft: changed in place (FoldScope)
-        force_setattr(aircraft, "commitment", event.commitment)
-        force_setattr(aircraft, "manoeuvre", event.manoeuvre)
-        force_setattr(aircraft, "salt", event.salt)
+        aircraft.commitment = event.commitment
+        aircraft.manoeuvre = event.manoeuvre
+        aircraft.salt = event.salt
         return state
     return with_aircraft(state, _replace(aircraft, commitment=event.commitment, manoeuvre=event.manoeuvre,
                                          salt=event.salt))
@@ -311,7 +311,7 @@ def _manoeuvre_chosen(rules: AeronauticaRules, state: GameState, event: Manoeuvr
 def _manoeuvre_declined(rules: AeronauticaRules, state: GameState, event: ManoeuvreDeclined,
                         scope: FoldScope | None = None) -> GameState:
     """A Hovering aircraft takes no token (p.16)."""
-    return with_aircraft(state, _replace(state.aircraft[event.aircraft], no_token=True), scope)
+    return with_aircraft(state, replaced(state.aircraft[event.aircraft], scope, no_token=True), scope)
 
 
 def _cleared_for_new_turn(a: AircraftState) -> bool:
@@ -331,19 +331,19 @@ def _last_turn_cleared(state: GameState, scope: FoldScope | None) -> dict[str, A
         if scope is not None:
             # Set whatever they hold (setting a clear field changes nothing): an aircraft in play has chosen,
             # revealed, moved and fired, so asking first would cost more.
-            force_setattr(a, "commitment", None)
-            force_setattr(a, "manoeuvre", None)
-            force_setattr(a, "salt", None)
-            force_setattr(a, "revealed", None)
-            force_setattr(a, "moved", False)
-            force_setattr(a, "path", ())
-            force_setattr(a, "fired", False)
+            a.commitment = None
+            a.manoeuvre = None
+            a.salt = None
+            a.revealed = None
+            a.moved = False
+            a.path = ()
+            a.fired = False
             if a.may_land is not False:
-                force_setattr(a, "may_land", False)
+                a.may_land = False
             if a.tail_gunner_used is not False:
-                force_setattr(a, "tail_gunner_used", False)
+                a.tail_gunner_used = False
             if a.no_token is not False:
-                force_setattr(a, "no_token", False)
+                a.no_token = False
         elif not _cleared_for_new_turn(a):
             if mapping is state.aircraft:
                 mapping = mapping.copy()
@@ -362,20 +362,20 @@ def _turn_began(rules: AeronauticaRules, state: GameState, event: TurnBegan,
         return _replace(state, aircraft=aircraft, turn=event.turn, phase=CHOOSE_MANOEUVRES, initiative=None,
                         initiative_rolls=0, first_mover=None, to_act=None, active=None, step=None, passed=())
     # The fold's own state (its aircraft cleared in place): its fields set in place, those seldom set asked first.
-    force_setattr(state, "turn", event.turn)
-    force_setattr(state, "phase", CHOOSE_MANOEUVRES)
-    force_setattr(state, "initiative", None)  # every turn rolls for the initiative (p.13)
+    state.turn = event.turn
+    state.phase = CHOOSE_MANOEUVRES
+    state.initiative = None  # every turn rolls for the initiative (p.13)
     if state.initiative_rolls != 0:
-        force_setattr(state, "initiative_rolls", 0)
-    force_setattr(state, "first_mover", None)
+        state.initiative_rolls = 0
+    state.first_mover = None
     if state.to_act is not None:
-        force_setattr(state, "to_act", None)
+        state.to_act = None
     if state.active is not None:
-        force_setattr(state, "active", None)
+        state.active = None
     if state.step is not None:
-        force_setattr(state, "step", None)
+        state.step = None
     if state.passed != ():
-        force_setattr(state, "passed", ())
+        state.passed = ()
     return state
 
 
@@ -395,7 +395,7 @@ def _fired_cleared(state: GameState, scope: FoldScope | None) -> dict[str, Aircr
     for a in state.aircraft.values():
         if a.fired:
             if scope is not None:
-                force_setattr(a, "fired", False)
+                a.fired = False
                 continue
             if mapping is state.aircraft:
                 mapping = mapping.copy()
@@ -409,8 +409,8 @@ def _tailing_cleared(state: GameState, scope: FoldScope | None) -> dict[str, Air
     for a in state.aircraft.values():
         if a.tailing or a.tailing_candidates:
             if scope is not None:
-                force_setattr(a, "tailing", None)
-                force_setattr(a, "tailing_candidates", ())
+                a.tailing = None
+                a.tailing_candidates = ()
                 continue
             if mapping is state.aircraft:
                 mapping = mapping.copy()
@@ -431,9 +431,9 @@ def _phase_began(rules: AeronauticaRules, state: GameState, event: PhaseBegan,
     if phase == TAILING_FIRE or phase == FIRING:
         aircraft = _fired_cleared(state, scope)
         if scope is not None:  # its aircraft cleared in place
-            force_setattr(state, "phase", phase)
+            state.phase = phase
             if state.passed:
-                force_setattr(state, "passed", ())
+                state.passed = ()
         else:
             state = _replace(state, aircraft=aircraft, phase=phase, to_act=None, passed=())
         first = (state.initiative if phase == TAILING_FIRE else state.first_mover) or state.initiative \
@@ -441,19 +441,19 @@ def _phase_began(rules: AeronauticaRules, state: GameState, event: PhaseBegan,
         one, other = state.players  # GameState.opponent, inline
         to_act = _firing().fires_next(state, first, other if first == one else one)  # first_to_fire(state, first)
         if scope is not None:
-            force_setattr(state, "to_act", to_act)
+            state.to_act = to_act
             return state
         return state if to_act is None else _replace(state, to_act=to_act)
     if phase == END:
         aircraft = _tailing_cleared(state, scope)
         if scope is None:
             return _replace(state, aircraft=aircraft, phase=END, end_phase_done=())
-        force_setattr(state, "phase", END)  # its aircraft cleared in place
+        state.phase = END  # its aircraft cleared in place
         if state.end_phase_done:
-            force_setattr(state, "end_phase_done", ())
+            state.end_phase_done = ()
         return state
     if scope is not None:
-        force_setattr(state, "phase", phase)  # the other phases change nothing else
+        state.phase = phase  # the other phases change nothing else
         return state
     return _replace(state, phase=phase)
 
@@ -461,7 +461,7 @@ def _phase_began(rules: AeronauticaRules, state: GameState, event: PhaseBegan,
 def _initiative_won(rules: AeronauticaRules, state: GameState, event: InitiativeWon,
                     scope: FoldScope | None = None) -> GameState:
     if scope is not None:  # the fold's own state: changed in place (FoldScope)
-        force_setattr(state, "initiative", event.player)
+        state.initiative = event.player
         return state
     return _replace(state, initiative=event.player)
 
@@ -469,7 +469,7 @@ def _initiative_won(rules: AeronauticaRules, state: GameState, event: Initiative
 def _initiative_tied(rules: AeronauticaRules, state: GameState, event: InitiativeTied,
                      scope: FoldScope | None = None) -> GameState:
     if scope is not None:  # the fold's own state: changed in place (FoldScope)
-        force_setattr(state, "initiative_rolls", state.initiative_rolls + 1)
+        state.initiative_rolls = state.initiative_rolls + 1
         return state
     return _replace(state, initiative_rolls=state.initiative_rolls + 1)
 
@@ -477,8 +477,8 @@ def _initiative_tied(rules: AeronauticaRules, state: GameState, event: Initiativ
 def _first_mover_chosen(rules: AeronauticaRules, state: GameState, event: FirstMoverChosen,
                         scope: FoldScope | None = None) -> GameState:
     if scope is not None:  # the fold's own state: changed in place (FoldScope)
-        force_setattr(state, "first_mover", event.first)
-        force_setattr(state, "to_act", event.first)
+        state.first_mover = event.first
+        state.to_act = event.first
         return state
     return _replace(state, first_mover=event.first, to_act=event.first)
 
@@ -486,7 +486,7 @@ def _first_mover_chosen(rules: AeronauticaRules, state: GameState, event: FirstM
 def _turn_ended(rules: AeronauticaRules, state: GameState, event: TurnEnded,
                 scope: FoldScope | None = None) -> GameState:
     if scope is not None:  # the fold's own state: changed in place (FoldScope)
-        force_setattr(state, "phase", END)
+        state.phase = END
         return state
     return _replace(state, phase=END)
 

@@ -63,6 +63,7 @@ from .state import (
     AircraftState,
     FoldScope,
     GameState,
+    replaced,
     with_aircraft,
 )
 
@@ -303,12 +304,15 @@ def roll_ejector_seats(rules: AeronauticaRules, out: Emitter, order: list[str], 
     Imperial Ace re-roll decision (:mod:`.rerolls`)."""
     from . import rerolls
 
-    if not any(a.status == DESTROYED and a.crew_escaped is None for a in out.state.aircraft.values()):
-        return True  # no destroyed aircraft whose crew has not rolled: nothing to roll for
+    # The destroyed aircraft whose crew has not rolled, found in one pass: each player's are taken in turn (a roll
+    # changes only its own aircraft).
+    unrolled = [a for a in out.state.aircraft.values() if a.status == DESTROYED and a.crew_escaped is None]
+    if not unrolled:
+        return True  # nothing to roll for
     rule = chart_for(rules).ejector_seats
     for player in order:
-        for aircraft in out.state.side(player):
-            if aircraft.status == DESTROYED and aircraft.crew_escaped is None and rule.upgrade in aircraft.upgrades:
+        for aircraft in unrolled:
+            if aircraft.owner == player and rule.upgrade in aircraft.upgrades:
                 roll = dice.d6(purpose="ejector seats", roller=player, target=rule.roll)
                 out.emit(roll)
                 if rerolls.offer(out, aircraft.id, rerolls.EJECTOR_SEATS, roll):
@@ -388,7 +392,7 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> li
 def _victory_points_scored(rules: AeronauticaRules, state: GameState, event: VictoryPointsScored,
                            scope: FoldScope | None = None) -> GameState:
     """A player's Victory Points total when the game ends (p.32)."""
-    return msgspec.structs.replace(state, victory_points={**state.victory_points, event.player: event.total})
+    return replaced(state, scope, victory_points={**state.victory_points, event.player: event.total})
 
 
 #: The victory part's reducers by event type that the ruleset's dispatch reads directly (the others below).

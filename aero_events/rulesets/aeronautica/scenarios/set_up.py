@@ -61,7 +61,7 @@ from ..state import (
     FoldScope,
     GameState,
     evolve_by_table,
-    force_setattr,
+    replaced,
     with_aircraft,
 )
 from .terrain import check_clear_of_terrain, terrain_level
@@ -248,11 +248,12 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> Se
         speeds, altitudes = speeds_and_altitudes(rules, aircraft)
         zone = deployment_zone(rules, state, aircraft)
         taken = occupied & zone  # the zone's hexes an aircraft stands in: most often none
-        # The zone's free hexes in order (``hex not in taken``, asked of the set itself: no Python step per hex).
-        hexes = list(itertools.filterfalse(taken.__contains__, _in_order(zone))) if taken else list(_in_order(zone))
+        # The zone's free hexes in order (``hex not in taken``, asked of the set itself: no Python step per hex), as
+        # a tuple: CommandProduct keeps each axis as a tuple, so the zone's kept order is not copied.
+        hexes = tuple(itertools.filterfalse(taken.__contains__, _in_order(zone))) if taken else _in_order(zone)
         # Tens of thousands of placements: built on demand (a bot picking at random needs one). Over terrain
         # an aircraft is set up higher than the terrain (p.33): hexes are grouped by the terrain's level.
-        by_level: dict[int, list[Hex]] = {}
+        by_level: dict[int, Sequence[Hex]] = {}
         if aircraft.ground_defence or not state.terrain:
             if hexes:
                 by_level[0] = hexes  # no terrain: every hex at level 0
@@ -286,8 +287,8 @@ def _roll_off_won(rules: AeronauticaRules, state: GameState, event: SetUpRollOff
     winner = event.player
     to_act = places_next(state.aircraft, winner, state.opponent(winner))
     if scope is not None:  # the fold's own state: changed in place (FoldScope)
-        force_setattr(state, "rolled_off", winner)
-        force_setattr(state, "to_act", to_act)
+        state.rolled_off = winner
+        state.to_act = to_act
         return state
     return _replace(state, rolled_off=winner, to_act=to_act)
 
@@ -301,20 +302,20 @@ def _aircraft_placed(rules: AeronauticaRules, state: GameState, event: AircraftP
                      scope: FoldScope | None = None) -> GameState:
     """An aircraft set up (p.34); the players take turns."""
     aircraft = state.aircraft[event.aircraft]
-    placed = _replace(aircraft, hex=Hex(*event.hex), facing=event.facing, speed=event.speed,
+    placed = replaced(aircraft, scope, hex=Hex(*event.hex), facing=event.facing, speed=event.speed,
                       altitude=event.altitude, status=LANDED if aircraft.ground_defence else FLYING)
     state = with_aircraft(state, placed, scope)
     owner = aircraft.owner
     to_act = places_next(state.aircraft, state.opponent(owner), owner)
     if scope is not None:  # the fold's own state: changed in place (FoldScope)
-        force_setattr(state, "to_act", to_act)
+        state.to_act = to_act
         return state
     return _replace(state, to_act=to_act)
 
 
 def _set_up_completed(rules: AeronauticaRules, state: GameState, event: SetUpCompleted,
                       scope: FoldScope | None = None) -> GameState:
-    return _replace(state, to_act=None)
+    return replaced(state, scope, to_act=None)
 
 
 #: The set-up's reducers by event type (the ruleset's dispatch reads this table).
