@@ -658,16 +658,12 @@ class GreedyBot:
         catalogue = rules.catalogue
         owner = aircraft.owner
         objects = [other for other in state.aircraft.values() if other.owner != owner]
-        reads = (id(catalogue), state.board, state.phase == "movement", aircraft.owner, aircraft.profile,
-                 aircraft.upgrades, aircraft.points, aircraft.starting_structure, aircraft.structure,
-                 aircraft.altitude, aircraft.weapons, aircraft.ammo)
+        reads = _own_reads(rules, state, aircraft)
         last = self._scorer_reads
         if last is not None and last[4] == objects:
             others = last[1]  # the same aircraft, or equal ones (a list compares by identity first): the same values
         else:
-            others = tuple([(other.status, other.ground_defence, *other.hex, other.facing, other.altitude,
-                             other.stalled, other.spinning, other.moved, other.points, other.starting_structure,
-                             other.weapons, other.ammo) for other in objects])
+            others = _others_read(objects)
         if last is not None and last[0] == reads and last[1] == others and last[2] is catalogue:
             self._scorer_cache = (state, aircraft, last[3])
             return last[3]
@@ -757,13 +753,8 @@ class GreedyBot:
     def _scorer_built(self, rules: Any, state: GameState, aircraft: AircraftState) -> EndScorer:
         """:meth:`_build_scorer` from the state alone (what it reads, read here)."""
         owner = aircraft.owner
-        others = tuple([(other.status, other.ground_defence, *other.hex, other.facing, other.altitude, other.stalled,
-                         other.spinning, other.moved, other.points, other.starting_structure, other.weapons,
-                         other.ammo) for other in state.aircraft.values() if other.owner != owner])
-        reads = (id(rules.catalogue), state.board, state.phase == "movement", aircraft.owner, aircraft.profile,
-                 aircraft.upgrades, aircraft.points, aircraft.starting_structure, aircraft.structure,
-                 aircraft.altitude, aircraft.weapons, aircraft.ammo)
-        return self._build_scorer(rules, state, aircraft, reads, others)
+        others = _others_read([other for other in state.aircraft.values() if other.owner != owner])
+        return self._build_scorer(rules, state, aircraft, _own_reads(rules, state, aircraft), others)
 
     def _damage_grid(self, rules: Any, firer: AircraftState) -> np.ndarray:
         """:func:`~.greedy_tables.damage_grid` of the weapons ``firer`` carries with the Ammo it has left, kept
@@ -1087,6 +1078,21 @@ def _decided(key: tuple, values: np.ndarray, scorer: EndScorer, table: Any, reme
     if len(_DECIDED) > 1 << 13:
         _DECIDED.clear()
     _DECIDED[key] = (scorer, table, remembered, best, index)
+
+
+def _own_reads(rules: Any, state: GameState, aircraft: AircraftState) -> tuple:
+    """What :meth:`GreedyBot._build_scorer` reads of the state and of the aircraft itself (its ``reads``)."""
+    return (id(rules.catalogue), state.board, state.phase == "movement", aircraft.owner, aircraft.profile,
+            aircraft.upgrades, aircraft.points, aircraft.starting_structure, aircraft.structure, aircraft.altitude,
+            aircraft.weapons, aircraft.ammo)
+
+
+def _others_read(others: Sequence[AircraftState]) -> tuple:
+    """What :meth:`GreedyBot._build_scorer` reads of the other side's aircraft (its ``others``), in their order;
+    the hex as its two whole numbers (see ``_DECIDED``)."""
+    return tuple([(other.status, other.ground_defence, *other.hex, other.facing, other.altitude, other.stalled,
+                   other.spinning, other.moved, other.points, other.starting_structure, other.weapons, other.ammo)
+                  for other in others])
 
 
 #: (id of what the scorer's :meth:`EndScorer.remember` kept, the aircraft's hex, facing, Speed and Stalled, the Altitude
