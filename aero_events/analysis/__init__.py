@@ -20,13 +20,30 @@ Across games, in DuckDB: the views the store keeps in its file (:mod:`aero_event
 :mod:`.many_games` (outcomes, win rates and damage by piece type).
 """
 
-from .luck import actual_successes, expected_successes, luck_summary, luck_table, success_chance
-from .many_games import game_outcomes, piece_type_summary
-from .report import GameReport, report_html, write_report
-from .scenes import cell_usage, game_steps, level_traces, side_summary
-from .tables import heading, query, table_html
-from .timeline import Timeline, fold_timeline, load_timeline, timeline_from_session
-from .views import create_views, view_names
+from typing import TYPE_CHECKING
+
+from aero_events import exports_of, lazy_exports
+
+#: Each name this package re-exports, by its module: imported when first asked for (aero_events.lazy_exports).
+_EXPORTS = exports_of({
+    ".luck": ("actual_successes", "expected_successes", "luck_summary", "luck_table", "success_chance"),
+    ".many_games": ("game_outcomes", "piece_type_summary"),
+    ".report": ("GameReport", "report_html", "write_report"),
+    ".scenes": ("cell_usage", "game_steps", "level_traces", "side_summary"),
+    ".tables": ("heading", "query", "table_html"),
+    ".timeline": ("Timeline", "fold_timeline", "load_timeline", "timeline_from_session"),
+    ".views": ("create_views", "view_names"),
+})
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
+
+if TYPE_CHECKING:
+    from .luck import actual_successes, expected_successes, luck_summary, luck_table, success_chance
+    from .many_games import game_outcomes, piece_type_summary
+    from .report import GameReport, report_html, write_report
+    from .scenes import cell_usage, game_steps, level_traces, side_summary
+    from .tables import heading, query, table_html
+    from .timeline import Timeline, fold_timeline, load_timeline, timeline_from_session
+    from .views import create_views, view_names
 
 __all__ = [
     "GameReport", "Timeline", "actual_successes", "cell_usage", "create_views", "expected_successes",

@@ -6,6 +6,10 @@ Each module named in :data:`COMMAND_MODULES` adds its subcommands through
 code (0, or 1 for a negative answer such as a failed verify). An expected failure
 (any :class:`~aero_events.core.errors.AeroError`, a database or file error) prints
 one line, ``aero: error: ...``, and exits with 2, without a traceback.
+
+Building the parser imports only the command modules' parsers: each module imports what its handlers use
+inside them, so ``aero --help``, ``aero COMMAND --help`` and the commands that need no database or drawing
+import neither DuckDB, pyarrow, numpy, pandas nor plotly (tests/cli/test_startup.py).
 """
 
 from __future__ import annotations
@@ -15,11 +19,6 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
-
-import duckdb
-
-from aero_events import __version__
-from aero_events.core.errors import AeroError
 
 #: Modules that register subcommands, in the order their commands are listed.
 COMMAND_MODULES: list[str] = ["aero_events.cli.demo", "aero_events.cli.play", "aero_events.cli.store_commands",
@@ -37,11 +36,40 @@ def build_parser() -> argparse.ArgumentParser:
         prog="aero",
         description="Tabletop air-combat games as event streams: record, replay, branch, verify, export.",
     )
-    parser.add_argument("--version", action="version", version=f"aero {__version__}")
+    parser.add_argument("--version", action=_VersionAction)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(subparsers)
     return parser
+
+
+class _VersionAction(argparse.Action):
+    """``--version``: prints ``aero VERSION`` and exits, reading the installed version only when asked."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str = "show program's version number and exit"):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        from aero_events import __version__
+
+        print(f"aero {__version__}")
+        parser.exit()
+
+
+def is_expected_error(err: BaseException) -> bool:
+    """An error a command reports in one line (exit 2) rather than a traceback: the project's own
+    (:class:`~aero_events.core.errors.AeroError`), a file, key or value error, or DuckDB's (looked for only
+    when the command has imported DuckDB: no command that leaves the database alone pays for importing it)."""
+    if isinstance(err, (OSError, KeyError, ValueError)):
+        return True
+    from aero_events.core.errors import AeroError
+
+    if isinstance(err, AeroError):
+        return True
+    duckdb = sys.modules.get("duckdb")
+    return duckdb is not None and isinstance(err, duckdb.Error)
 
 
 def error_message(err: BaseException) -> str:
@@ -70,12 +98,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return int(args.handler(args) or 0)
-    except (AeroError, duckdb.Error, OSError, KeyError, ValueError) as err:
-        print(f"aero: error: {error_message(err)}", file=sys.stderr)
-        return EXIT_ERROR
     except KeyboardInterrupt:  # commands that keep work on Ctrl-C (record, simulate) say so themselves first
         print("aero: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except Exception as err:
+        if not is_expected_error(err):
+            raise
+        print(f"aero: error: {error_message(err)}", file=sys.stderr)
+        return EXIT_ERROR
 
 
 def run() -> None:

@@ -11,15 +11,16 @@ is why one forks there) or, with ``--snap after``, to the end of that command.
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
-from rich.text import Text
-from rich.tree import Tree
-
-from aero_events.core.ids import for_terminal
-from aero_events.store import BranchInfo, EventStore
-from aero_events.store.branches import SNAP_BEFORE, SNAP_CHOICES, ForkPointError
+from aero_events.store.options import SNAP_BEFORE, SNAP_CHOICES
 
 from .common import console, db_option, open_store
+
+if TYPE_CHECKING:  # the handlers import what they use: building the parser imports none of it
+    from rich.tree import Tree
+
+    from aero_events.store import BranchInfo, EventStore
 
 MAIN_LINE_MARK = "★ main line"
 
@@ -54,6 +55,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _tree(infos: dict[str, BranchInfo], title: str, main_line: str) -> Tree:
+    from rich.text import Text
+    from rich.tree import Tree
+
+    from aero_events.core.ids import for_terminal
+
     def label(info: BranchInfo) -> Text:
         where = "" if info.parent is None else f" forks {info.parent} at {info.fork_seq},"
         named = f" ({info.label})" if info.label != info.id else ""
@@ -71,6 +77,10 @@ def _tree(infos: dict[str, BranchInfo], title: str, main_line: str) -> Tree:
 
 
 def _print_tree(store: EventStore, game_id: str) -> None:
+    from rich.text import Text
+
+    from aero_events.core.ids import for_terminal
+
     out = console()
     line = store.main_line(game_id)
     out.print(_tree(store.branch_tree(game_id), f"game {game_id} (main line: {line})", line))
@@ -97,6 +107,11 @@ def _refuse_options(args: argparse.Namespace, action: str, allowed: tuple[str, .
 
 
 def run_branch(args: argparse.Namespace) -> int:
+    from rich.text import Text
+
+    from aero_events.core.ids import for_terminal
+    from aero_events.store.branches import ForkPointError
+
     store = open_store(args, must_exist=True)
     game_id = store.resolve_game_id(args.game)
     out = console()

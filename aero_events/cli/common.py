@@ -8,15 +8,15 @@ import shlex
 import shutil
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import msgspec
-from rich.console import Console
+from aero_events.store.options import DEFAULT_LOCK_TIMEOUT, DEFAULT_PATH
 
-from aero_events.core import Ruleset
-from aero_events.core.registry import default_ruleset, family, get_ruleset, known_families, known_rulesets
-from aero_events.store import DEFAULT_PATH, EventStore, StoreError
-from aero_events.store.database import DEFAULT_LOCK_TIMEOUT
+if TYPE_CHECKING:  # imported where used: building the parser imports none of them (tests/cli/test_startup.py)
+    from rich.console import Console
+
+    from aero_events.core import Ruleset
+    from aero_events.store import EventStore
 
 
 def db_option() -> argparse.ArgumentParser:
@@ -33,6 +33,8 @@ def db_option() -> argparse.ArgumentParser:
 def open_store(args: argparse.Namespace, *, must_exist: bool = False) -> EventStore:
     """The store named by ``--db``. With ``must_exist``, a missing file is an error rather than a new store
     (a command that only reads should not leave an empty database behind)."""
+    from aero_events.store import EventStore, StoreError
+
     if must_exist and args.db != ":memory:" and not Path(args.db).exists():
         raise StoreError(f"no store at {args.db} (use --db to name another)")
     return EventStore(args.db, lock_timeout=store_wait(args))
@@ -42,17 +44,23 @@ def store_wait(args: argparse.Namespace) -> float:
     """``--wait SECONDS`` (how long a command waits for another process to release the store)."""
     wait = getattr(args, "wait", DEFAULT_LOCK_TIMEOUT)
     if not 0 <= wait <= 24 * 3600:
+        from aero_events.store import StoreError
+
         raise StoreError(f"--wait {wait:g}: give 0 to 86400 seconds")
     return wait
 
 
 def console() -> Console:
     """A rich console on stdout; wide when stdout is not a terminal, so piped lines are not wrapped."""
+    from rich.console import Console
+
     return Console(file=sys.stdout, width=None if sys.stdout.isatty() else 160, highlight=False)
 
 
 def print_json(data: Any) -> None:
     """``data`` as indented JSON on stdout (what ``--json`` prints), flushed."""
+    import msgspec
+
     sys.stdout.buffer.write(msgspec.json.format(msgspec.json.encode(data), indent=2) + b"\n")
     sys.stdout.flush()
 
@@ -67,6 +75,8 @@ def ruleset_named(text: str | None, family_hint: str | None = None) -> Ruleset:
     (its default version), a version's short name (``faq-2020``, looked up in ``family_hint``'s family first,
     then in every family), or a variant file (.json or .toml) that a family reads
     (``variant_from_file``). None: the default ruleset."""
+    from aero_events.core.registry import default_ruleset, family, get_ruleset, known_families, known_rulesets
+
     if text is None:
         return get_ruleset(default_ruleset())
     if is_variant_file(text):
@@ -103,6 +113,7 @@ def _variant_base_family(path: str) -> str | None:
     and the field."""
     from aero_events.core.errors import DataError
     from aero_events.core.interface import read_variant_document
+    from aero_events.core.registry import family, get_ruleset, known_families, known_rulesets
 
     base = read_variant_document(path).get("base")
     if not isinstance(base, str):

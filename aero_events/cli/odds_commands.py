@@ -5,13 +5,12 @@ memory (:mod:`aero_events.odds`). The stored game is read, never written."""
 from __future__ import annotations
 
 import argparse
-
-import msgspec
-from rich.table import Table
-
-from aero_events.odds import Odds, odds
+from typing import TYPE_CHECKING
 
 from .common import console, db_option, open_store
+
+if TYPE_CHECKING:  # the handler imports what it uses: building the parser imports none of it
+    from aero_events.odds import Odds
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -37,6 +36,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_odds(args: argparse.Namespace) -> int:
+    import msgspec
+
+    from aero_events.odds import odds
+
     with open_store(args, must_exist=True) as store:
         game_id = store.resolve_game_id(args.game)
         branch = store.resolve_branch(game_id, args.branch)  # None: the main line
@@ -51,6 +54,8 @@ def run_odds(args: argparse.Namespace) -> int:
 
 
 def print_odds(found: Odds) -> None:
+    from rich.table import Table
+
     out = console()
     start = "" if found.start_seq == found.seq else \
         f" (played on from event {found.start_seq}, where a player decides before the turn's sealed orders)"

@@ -25,10 +25,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import msgspec
-
 from aero_events.cli.common import db_option, ruleset_named, store_wait
-from aero_events.core.errors import AeroError, RuleError
 
 PAGE = 30
 #: At most this many groups are listed when there are too many to number: the rest are summed up.
@@ -242,6 +239,8 @@ class TerminalPlayer:
     def _typed(ruleset: Any, state: Any, player: str, answer: str, listing: Listing) -> tuple[Any | None, str]:
         """A whole command typed (one label exactly, or what the notation reads from the text), or what the
         rules say is wrong with it ('' when it does not read as a command at all)."""
+        from aero_events.core.errors import AeroError, RuleError
+
         exact = [index for index, text in enumerate(listing.lowered) if text == answer.lower()]
         if len(exact) == 1:
             return listing.options[exact[0]], ""
@@ -325,6 +324,8 @@ def _viewer(side: str) -> str | None:
 
 
 def _narrated(ruleset: Any, envelopes: Sequence[Any], viewer: str | None) -> list[str]:
+    import msgspec
+
     from aero_events.core.secrets import redact
 
     if viewer is not None:

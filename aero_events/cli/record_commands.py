@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import Any
 
 from aero_events.cli.common import db_option, store_wait
-from aero_events.core.errors import AeroError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -78,6 +77,7 @@ def run(args: argparse.Namespace, ask: Callable[[str], str] | None = None,
 
 def _run(args: argparse.Namespace, ask: Callable[[str], str] | None, say: Callable[[str], None],
          ask_secret: Callable[[str], str] | None) -> int:
+    from aero_events.core.errors import AeroError
     from aero_events.core.ids import check_id
     from aero_events.record.recorder import TableRecorder
     from aero_events.store import EventStore
@@ -112,6 +112,7 @@ def _run(args: argparse.Namespace, ask: Callable[[str], str] | None, say: Callab
 
 def _new_setup(args: argparse.Namespace, ask: Callable[[str], str], say: Callable[[str], None]):
     """The ruleset and the setup of a new game: the ruleset's recorder guide builds it from the options."""
+    from aero_events.core.errors import AeroError
     from aero_events.core.registry import get_ruleset
 
     try:

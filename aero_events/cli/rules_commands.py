@@ -27,16 +27,15 @@ import argparse
 import shlex
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import msgspec
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
-
-from aero_events.core.errors import AeroError
-from aero_events.store import DEFAULT_PATH
+from aero_events.store.options import DEFAULT_PATH
 
 from .common import aero_command, console, print_json, ruleset_named
+
+if TYPE_CHECKING:  # the handlers import what they use: building the parser imports none of it
+    from rich.console import Console
+    from rich.table import Table
 
 RULES_HELP = ("a ruleset (a full name such as aeronautica/faq-2020, a family such as aeronautica, or a version's "
               "short name such as faq-2020) or a variant file (.json or .toml)")
@@ -140,6 +139,9 @@ def _simulation_options(parser: argparse.ArgumentParser, several: bool = False) 
 
 
 def run_rulesets(args: argparse.Namespace) -> int:
+    import msgspec
+    from rich.table import Table
+
     from aero_events.bots import bots_for
     from aero_events.core.registry import get_ruleset, known_families, known_rulesets
 
@@ -174,6 +176,8 @@ def run_rulesets(args: argparse.Namespace) -> int:
 
 
 def run_versions(args: argparse.Namespace) -> int:
+    from rich.table import Table
+
     from aero_events.core.registry import get_ruleset, known_families
 
     for path in args.rules:
@@ -238,6 +242,8 @@ def run_regress(args: argparse.Namespace) -> int:
 
 def progress_console() -> Console | None:
     """Where progress bars go: stderr, and only when it is a terminal (stdout carries the results)."""
+    from rich.console import Console
+
     return Console(file=sys.stderr) if sys.stderr.isatty() else None
 
 
@@ -264,6 +270,9 @@ def _interrupted(err) -> int:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
+    import msgspec
+    from rich.table import Table
+
     from aero_events.sim import SimulationInterrupted, load_matchup
 
     if not args.matchup and args.sweep is None:
@@ -342,6 +351,8 @@ def _tally_json(row) -> dict:
 
 
 def _tally_table(title: str, first: str, rows, pieces: bool) -> Table:
+    from rich.table import Table
+
     table = Table(title=title)
     columns = [(first, "left"), ("sides", "right"), ("wins", "right"), ("draws", "right"), ("win rate", "right"),
                ("95% interval (Wilson)", "right")]
@@ -359,6 +370,9 @@ def _tally_table(title: str, first: str, rows, pieces: bool) -> Table:
 
 
 def _run_sweep(args: argparse.Namespace) -> int:
+    import msgspec
+    from rich.table import Table
+
     from aero_events.sim import load_matchup
     from aero_events.sim.matchup import parse_bots
     from aero_events.sim.sweep import load_sweep, simulate_sweep, sweep_of, sweep_ruleset
@@ -424,6 +438,9 @@ def _run_sweep(args: argparse.Namespace) -> int:
 
 
 def run_compare(args: argparse.Namespace) -> int:
+    from rich.table import Table
+    from rich.text import Text
+
     from aero_events.sim import SimulationInterrupted, compare_runs
 
     names = [name.strip() for name in args.rules.split(",") if name.strip()]
@@ -505,6 +522,9 @@ def _default_corpus_folder(ruleset: str | None) -> str:
 
 
 def run_corpus(args: argparse.Namespace) -> int:
+    from rich.text import Text
+
+    from aero_events.core.errors import AeroError
     from aero_events.regress.corpus import (
         MANIFEST,
         CorpusMismatch,

@@ -5,19 +5,13 @@ from __future__ import annotations
 import argparse
 from itertools import groupby
 from pathlib import Path
-
-import msgspec
-from rich.table import Table
-from rich.text import Text
-
-from aero_events.core.errors import DataError
-from aero_events.core.events import EnvelopeRecord
-from aero_events.core.ids import for_terminal
-from aero_events.core.secrets import redact
-from aero_events.store import EventStore, StoreError
+from typing import TYPE_CHECKING
 
 from .common import console, db_option, open_store
-from .describe import describe_event
+
+if TYPE_CHECKING:  # the handlers import what they use: building the parser imports none of it
+    from aero_events.core.events import EnvelopeRecord
+    from aero_events.store import EventStore
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -77,6 +71,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_games(args: argparse.Namespace) -> int:
+    from rich.table import Table
+    from rich.text import Text
+
+    from aero_events.core.ids import for_terminal
+
     out = console()
     if args.db != ":memory:" and not Path(args.db).exists():
         out.print(f"no games: there is no store at {args.db}", markup=False)
@@ -108,6 +107,14 @@ def run_games(args: argparse.Namespace) -> int:
 def _describe(record: EnvelopeRecord, player: str | None, ruleset_name: str) -> str:
     """The event decoded (and redacted for ``player``) through the game's ruleset. An event that cannot be
     decoded is an error: its raw payload may hold another player's secret, so it is never printed."""
+    import msgspec
+
+    from aero_events.core.errors import DataError
+    from aero_events.core.secrets import redact
+    from aero_events.store import StoreError
+
+    from .describe import describe_event
+
     try:
         event = record.to_envelope().event
     except (KeyError, msgspec.DecodeError, ValueError, DataError) as err:
@@ -117,6 +124,10 @@ def _describe(record: EnvelopeRecord, player: str | None, ruleset_name: str) -> 
 
 
 def run_show(args: argparse.Namespace) -> int:
+    from rich.text import Text
+
+    from aero_events.core.ids import for_terminal
+
     store = open_store(args, must_exist=True)
     game_id = store.resolve_game_id(args.game)
     game = store.game(game_id)
@@ -146,6 +157,12 @@ def run_show(args: argparse.Namespace) -> int:
 
 
 def run_verify(args: argparse.Namespace) -> int:
+    from rich.table import Table
+    from rich.text import Text
+
+    from aero_events.core.ids import for_terminal
+    from aero_events.store import StoreError
+
     if args.key and Path(args.game).is_file():
         return _verify_export(args)
     store: EventStore = open_store(args, must_exist=True)
@@ -177,6 +194,10 @@ def run_verify(args: argparse.Namespace) -> int:
 def _verify_export(args: argparse.Namespace) -> int:
     """``aero verify FILE.jsonl --key PUB``: the export's signatures, then the game itself (imported into a
     store in memory: every event re-folded, the chain checked)."""
+    from rich.text import Text
+
+    from aero_events.core.ids import for_terminal
+    from aero_events.store import EventStore
     from aero_events.store.signing import verify_export
 
     out = console()
@@ -190,6 +211,9 @@ def _verify_export(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
+    from aero_events.core.ids import for_terminal
+    from aero_events.store import StoreError
+
     store = open_store(args, must_exist=True)
     game_id = store.resolve_game_id(args.game)
     suffix = args.file.suffix.lower()
@@ -219,6 +243,8 @@ def run_export(args: argparse.Namespace) -> int:
 
 def _export_for_player(store: EventStore, game_id: str, args: argparse.Namespace, form: str) -> int:
     """``aero export GAME FILE --player P``: P's copy (store/viewer.py), in any of the three formats."""
+    from aero_events.core.ids import for_terminal
+    from aero_events.store import StoreError
     from aero_events.store.viewer import check_viewer, export_viewer_jsonl, export_viewer_parquet
 
     if args.sign:
@@ -238,6 +264,7 @@ def _export_for_player(store: EventStore, game_id: str, args: argparse.Namespace
 
 
 def run_sign(args: argparse.Namespace) -> int:
+    from aero_events.core.ids import for_terminal
     from aero_events.store.signing import sign_export, signature_path
 
     signature = sign_export(args.file, args.key, args.name)
@@ -256,6 +283,8 @@ def run_keygen(args: argparse.Namespace) -> int:
 
 
 def run_import(args: argparse.Namespace) -> int:
+    from aero_events.core.ids import for_terminal
+
     store = open_store(args)
     from aero_events.record.transfer import import_record, is_record_file
     redecided: bool | None = True  # a record is replayed command by command: decided again, every step
@@ -283,6 +312,7 @@ def run_import(args: argparse.Namespace) -> int:
 def _import_parquet(store: EventStore, args: argparse.Namespace) -> int:
     """Every game of a Parquet export (``aero export FILE.parquet``), each checked as a JSON Lines import is
     (re-folded and re-decided under its ruleset), stored in one transaction: all of them or none."""
+    from aero_events.core.ids import for_terminal
     from aero_events.store.database import transaction
     from aero_events.store.transfer import read_parquet, store_parsed
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from aero_events.core.errors import AeroError
-
 from .common import db_option, open_store
+
+#: Games bots play on from each turn's start for the win-probability strip, unless ``--odds-playouts`` says
+#: (:data:`aero_events.odds.strip.DEFAULT_STRIP_PLAYOUTS`, the same number: tests/cli/test_startup.py).
+DEFAULT_STRIP_PLAYOUTS = 8
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -41,8 +43,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def page_options(parser: argparse.ArgumentParser) -> None:
     """``--player`` and ``--odds-playouts``, shared by ``aero replay`` and ``aero report``."""
-    from aero_events.odds.strip import DEFAULT_STRIP_PLAYOUTS
-
     parser.add_argument("--player", metavar="PLAYER",
                         help="draw the game as this player may see it: no other side's unrevealed choice is in "
                              "the page (default: as a spectator, who sees no secret)")
@@ -54,12 +54,16 @@ def page_options(parser: argparse.ArgumentParser) -> None:
 
 def out_folder_exists(out: Path | None) -> None:
     """An ``--out`` file goes into a folder that exists: a mistyped folder is said, not silently created."""
+    from aero_events.core.errors import AeroError
+
     if out is not None and not out.parent.is_dir():
         raise AeroError(f"--out {out}: the folder {out.parent} does not exist (create it first, or choose another)")
 
 
 def checked_page_options(store: object, game_id: str, args: argparse.Namespace) -> None:
     """A player the game does not have is refused (as ``aero show --player``), and so is a negative count."""
+    from aero_events.core.errors import AeroError
+
     if args.odds_playouts < 0:
         raise AeroError(f"--odds-playouts {args.odds_playouts}: a number of playouts (0 leaves the strip out)")
     if args.player is not None:

@@ -10,18 +10,41 @@ Only the core interface is used (``legal_commands`` through the bots, ``outcome`
 every ruleset has odds.
 """
 
-from .playouts import (
-           Odds,
-           OddsError,
-           PlayoutResult,
-           Position,
-           SideOdds,
-           odds,
-           play_positions,
-           playout_seed,
-           start_point,
-)
-from .strip import DEFAULT_STRIP_PLAYOUTS, StripPoint, strip_of_timeline, turn_starts, win_probability_strip
+from typing import TYPE_CHECKING
+
+from aero_events import exports_of, lazy_exports
+
+#: Each name this package re-exports, by its module: imported when first asked for (aero_events.lazy_exports).
+_EXPORTS = exports_of({
+    ".playouts": (
+        "Odds", "OddsError", "PlayoutResult", "Position", "SideOdds", "odds", "play_positions",
+        "playout_seed", "start_point",
+    ),
+    ".strip": (
+        "DEFAULT_STRIP_PLAYOUTS", "StripPoint", "strip_of_timeline", "turn_starts", "win_probability_strip",
+    ),
+})
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
+
+if TYPE_CHECKING:
+    from .playouts import (
+        Odds,
+        OddsError,
+        PlayoutResult,
+        Position,
+        SideOdds,
+        odds,
+        play_positions,
+        playout_seed,
+        start_point,
+    )
+    from .strip import (
+        DEFAULT_STRIP_PLAYOUTS,
+        StripPoint,
+        strip_of_timeline,
+        turn_starts,
+        win_probability_strip,
+    )
 
 __all__ = ["DEFAULT_STRIP_PLAYOUTS", "Odds", "OddsError", "PlayoutResult", "Position", "SideOdds", "StripPoint",
            "odds", "play_positions", "playout_seed", "start_point", "strip_of_timeline", "turn_starts",

@@ -11,12 +11,28 @@
 ``aero simulate`` and ``aero compare`` (:mod:`aero_events.cli.rules_commands`) drive them.
 """
 
-from .compare import Comparison, MetricComparison, compare_runs
-from .games import GameResult, game_seed
-from .matchup import Matchup, load_matchup, make_matchup, parse_matchup
-from .runner import SimulationError, SimulationInterrupted, SimulationRun, process_pool, simulate
-from .stats import holm_adjusted, paired_t_test, two_proportion_z_test, wilson_interval
-from .sweep import Sweep, SweepRun, load_sweep, simulate_sweep, sweep_of
+from typing import TYPE_CHECKING
+
+from aero_events import exports_of, lazy_exports
+
+#: Each name this package re-exports, by its module: imported when first asked for (aero_events.lazy_exports).
+_EXPORTS = exports_of({
+    ".compare": ("Comparison", "MetricComparison", "compare_runs"),
+    ".games": ("GameResult", "game_seed"),
+    ".matchup": ("Matchup", "load_matchup", "make_matchup", "parse_matchup"),
+    ".runner": ("SimulationError", "SimulationInterrupted", "SimulationRun", "process_pool", "simulate"),
+    ".stats": ("holm_adjusted", "paired_t_test", "two_proportion_z_test", "wilson_interval"),
+    ".sweep": ("Sweep", "SweepRun", "load_sweep", "simulate_sweep", "sweep_of"),
+})
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
+
+if TYPE_CHECKING:
+    from .compare import Comparison, MetricComparison, compare_runs
+    from .games import GameResult, game_seed
+    from .matchup import Matchup, load_matchup, make_matchup, parse_matchup
+    from .runner import SimulationError, SimulationInterrupted, SimulationRun, process_pool, simulate
+    from .stats import holm_adjusted, paired_t_test, two_proportion_z_test, wilson_interval
+    from .sweep import Sweep, SweepRun, load_sweep, simulate_sweep, sweep_of
 
 __all__ = [
     "Comparison", "GameResult", "Matchup", "MetricComparison", "SimulationError", "SimulationInterrupted",

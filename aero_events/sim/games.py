@@ -158,10 +158,10 @@ def final_pieces(rules: Ruleset, state: Any) -> tuple[PieceResult, ...]:
 
 def run_task(task: SimTask) -> TaskResult:
     """Play a chunk of games (in whatever process runs it) and hand back results and storage."""
-    from .storage import encode_game, write_parquet_shard
-
     rules = rules_from_spec(task.rules)
     results, encoded = [], []
+    if task.output in ("db", "parquet"):  # DuckDB and pyarrow: imported only for games that are kept
+        from .storage import encode_game, write_parquet_shard
     for index in task.game_indices():
         result, session = play_game(rules, task.matchup, task.bots, task.run_seed, index,
                                     f"{task.run_id}-{index:06d}")

@@ -52,7 +52,6 @@ from aero_events.core import AeroError, Ruleset
 from .games import GameResult, SimTask, TaskResult, rules_spec, run_id, run_task
 from .matchup import Matchup
 from .stats import wilson_interval
-from .storage import stored_results, stored_settings, write_games
 
 #: Games per task handed to a worker.
 CHUNK = 10
@@ -302,6 +301,8 @@ def _stored_part(db: str | os.PathLike, prefix: str, games: int, resume: bool, b
                  rules: Ruleset, resume_hint: str) -> tuple[list[GameResult], list[int] | None]:
     """The results of the run's games already in ``db`` and the indices still to play (None: all of them);
     refused unless resuming, or when the stored games are not of this run (other bots, ruleset or size)."""
+    from .storage import stored_results, stored_settings  # DuckDB and pyarrow: only for a run kept in a store
+
     ids, results = stored_results(db, prefix + "-")
     stored = run_game_indices(ids, prefix)
     if not stored:
@@ -350,6 +351,8 @@ def _play(tasks: Sequence[SimTask], results: list[GameResult], shards: list[str]
     def flush() -> None:
         nonlocal pending, pending_results, written, last_write
         if db is not None and pending:
+            from .storage import write_games  # DuckDB and pyarrow: only for a run kept in a store
+
             write_games(db, pending, pending_results)
             written += len(pending)
         pending, pending_results, last_write = [], [], time.monotonic()

@@ -42,12 +42,8 @@ from .errors import BranchExists, StoreError, UnknownBranch
 from .games import ROOT_BRANCH, branch_infos, insert_branch, main_line
 from .heads import seal_game
 from .lineage import head_seq, lineage_events
+from .options import SNAP_AFTER, SNAP_BEFORE, SNAP_CHOICES
 from .records import BranchInfo, utc_naive
-
-#: ``--snap`` choices: back to the boundary before the command that holds the seq, or on to its end.
-SNAP_BEFORE = "before"
-SNAP_AFTER = "after"
-SNAP_CHOICES = (SNAP_BEFORE, SNAP_AFTER)
 
 _COMMAND_TYPES = (CommandIssued.type_name(), SecretCommandIssued.type_name())
 

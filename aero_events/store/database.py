@@ -29,10 +29,9 @@ from contextlib import contextmanager
 import duckdb
 
 from .errors import StoreBusy, StoreError
+from .options import DEFAULT_LOCK_TIMEOUT
 from .schema import MIGRATIONS, Migration, migrate, schema_version
 from .views import install_views
-
-DEFAULT_LOCK_TIMEOUT = 5.0
 
 
 def _is_lock_conflict(err: duckdb.Error) -> bool:

@@ -64,6 +64,7 @@ from .games import (
 )
 from .integrity import VerifyReport, verify_game
 from .lineage import hash_at, head_seq, lineage_events
+from .options import DEFAULT_PATH
 from .prefix import session_hash_at
 from .records import BranchInfo, GameRecord, GameSummary
 from .signing import SignatureCheck, check_signatures, load_public_key, read_signatures
@@ -77,8 +78,6 @@ from .transfer import (
     store_parsed,
 )
 from .views import record_appended_outcome, record_outcomes
-
-DEFAULT_PATH = "aero.duckdb"
 
 _READ_COLUMNS = ("branch", "seq", "turn", "phase", "actor", "type", "version", "payload")
 _ENVELOPE_COLUMNS = ("branch", "seq", "turn", "phase", "actor")

@@ -13,17 +13,34 @@ states (``Ruleset.scene``); nothing here knows which game it shows.
   their fork point.
 """
 
-from .board import BoardView, Layers, board_figure, dynamic_traces, place_labels, static_traces
-from .compare import (
-    compare_figure,
-    compare_from_store,
-    compare_spec,
-    compare_spec_from_store,
-    fork_point,
-    recorded_fork,
-)
-from .replay import replay_figure, replay_from_store, replay_spec, write_html
-from .steps import ReplayStep, replay_steps
+from typing import TYPE_CHECKING
+
+from aero_events import exports_of, lazy_exports
+
+#: Each name this package re-exports, by its module: imported when first asked for (aero_events.lazy_exports).
+_EXPORTS = exports_of({
+    ".board": ("BoardView", "Layers", "board_figure", "dynamic_traces", "place_labels", "static_traces"),
+    ".compare": (
+        "compare_figure", "compare_from_store", "compare_spec", "compare_spec_from_store", "fork_point",
+        "recorded_fork",
+    ),
+    ".replay": ("replay_figure", "replay_from_store", "replay_spec", "write_html"),
+    ".steps": ("ReplayStep", "replay_steps"),
+})
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
+
+if TYPE_CHECKING:
+    from .board import BoardView, Layers, board_figure, dynamic_traces, place_labels, static_traces
+    from .compare import (
+        compare_figure,
+        compare_from_store,
+        compare_spec,
+        compare_spec_from_store,
+        fork_point,
+        recorded_fork,
+    )
+    from .replay import replay_figure, replay_from_store, replay_spec, write_html
+    from .steps import ReplayStep, replay_steps
 
 __all__ = [
     "BoardView", "Layers", "ReplayStep", "board_figure", "compare_figure", "compare_from_store", "compare_spec",

@@ -14,7 +14,7 @@ from aero_events.core.secrets import REPRODUCIBLE_SALTS
 from aero_events.hexgrid import Board, Hex
 from aero_events.regress.recorded import from_jsonl
 from aero_events.rulesets import get_ruleset
-from aero_events.rulesets.aeronautica import AeronauticaRules, baseline_bot
+from aero_events.rulesets.aeronautica import AeronauticaRules, baseline_bot, movement
 from aero_events.rulesets.aeronautica import commands as c
 from aero_events.rulesets.aeronautica import ruleset as aeronautica_ruleset
 from aero_events.rulesets.aeronautica.baseline_bot import (
@@ -79,6 +79,37 @@ def test_the_board_tables_say_which_flights_stay_on_the_board_as_the_hex_by_hex_
             assert reach.has(reach.straight_on(facing, 3, after), hex) is (
                 on and _pose_has_a_way_on(board, path[-1], facing, *after))
     assert answers[True] and answers[False]  # both answers occur: near the edges and in the middle
+
+
+@pytest.mark.parametrize("board_name", ["3x3", "16x16h"])
+def test_the_board_tables_fly_every_flight_of_the_manoeuvre_as_the_rules_reach_it(board_name):
+    """How a manoeuvre may be flown (p.16) is the same whichever way the aircraft faces: the tables take the
+    flights facing north and turn them, a hex's turn folded into its bit offset, each flight's mask ANDed on
+    from the hexes it shares with the flight before. Every flight of every manoeuvre at every facing and
+    Speed is the one ``movement.reach`` gives, in its order: the hexes it may start from and stay on the
+    board (its path's hexes one by one), its last hex and its final facing."""
+    board = board_for(board_name)
+    reach = _BoardReach(board)
+    flights = 0
+    for number in RULES.manoeuvres.numbers:
+        manoeuvre = RULES.manoeuvres.get(number)
+        for facing in range(6):
+            for speed in range(1, _BoardReach.PAD + 1):
+                plain = []
+                for flight in movement.reach(manoeuvre, facing, speed):
+                    mask = reach.on
+                    for hex in flight.path:
+                        mask &= baseline_bot._shifted(reach.on, reach.offset(hex))
+                    plain.append((mask, reach.offset(flight.path[-1]), flight.final_facing))
+                tables = reach.flights(manoeuvre, facing, speed)
+                assert tables == tuple(plain), (number, facing, speed)
+                flights += len(plain)
+                if speed == 3:  # the masks read hex by hex: the start hexes whose every path hex is on the board
+                    for (mask, _, _), flight in zip(tables, movement.reach(manoeuvre, facing, speed), strict=True):
+                        assert {hex for hex in board.hexes if reach.has(mask, hex)} == {
+                            hex for hex in board.hexes
+                            if all(board.contains(Hex(hex.q + q, hex.r + r)) for q, r in flight.path)}
+    assert flights > 10_000
 
 
 def test_the_board_tables_do_not_answer_off_the_board_or_past_the_speed_dial():

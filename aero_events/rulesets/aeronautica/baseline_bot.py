@@ -426,9 +426,14 @@ class _BoardReach:
         self._straight: dict[tuple[int, int, Any], int] = {}
         self._kept: dict[tuple[Any, int, Any], int] = {}
         self._plans: dict[tuple[Any, int, int, Any], tuple[tuple[int, int], ...]] = {}
-        #: The board's mask read a path step further on, by the step (:meth:`_flight`; at most 331 within
-        #: :data:`PAD` hexes).
-        self._on_after: dict[tuple[int, int], int] = {}
+        #: The board's mask read a path step further on, by the step's bit offset (:meth:`_flight`; at most
+        #: 331 within :data:`PAD` hexes).
+        self._on_after: dict[int, int] = {}
+        stride = self.stride
+        #: Per number of hexsides (0 to 5) the picture is turned clockwise about the origin: (a, b) such that
+        #: the hex (q, r) turned is ``q * a + r * b`` bits on (:meth:`Hex.rotate`, then :meth:`offset`).
+        self._turns = ((stride, 1), (1, 1 - stride), (1 - stride, -stride), (-stride, -1), (-1, stride - 1),
+                       (stride - 1, stride))
 
     def index(self, hex: tuple[int, int]) -> int:
         return (hex[0] - self.first_q) * self.stride + hex[1] - self.first_r
@@ -469,19 +474,46 @@ class _BoardReach:
         key = (manoeuvre, facing, speed)
         found = self._flights.get(key)
         if found is None:
-            found = self._flights[key] = tuple(self._flight(flight.path, flight.final_facing)
-                                               for flight in movement.reach(manoeuvre, facing, speed))
+            # A manoeuvre is flown the same whichever way the aircraft faces (p.16): facing 1 to 5, the flights
+            # are those facing 0 turned that many hexsides clockwise about the origin, in the same order, as
+            # movement.reach turns them; here the turn is folded into each hex's bit offset (no Hex or Flight
+            # is built for a look-ahead that only ANDs masks).
+            # Each flight's mask is ANDed on from the masks of the hexes it shares with the flight before it.
+            turned = facing if type(facing) is int and 1 <= facing <= 5 else 0
+            a, b = self._turns[turned]
+            on = self.on
+            on_after = self._on_after
+            masks, offsets = [on], [0]  # after each hex of the flight before
+            kept = []
+            for shared, rest, final_facing in _shared_paths(manoeuvre, 0 if turned else facing, speed):
+                del masks[shared + 1:], offsets[shared + 1:]
+                mask, offset = masks[shared], offsets[shared]
+                for q, r in rest:
+                    offset = q * a + r * b
+                    shifted = on_after.get(offset)
+                    if shifted is None:
+                        shifted = on_after[offset] = _shifted(on, offset)
+                    mask &= shifted
+                    masks.append(mask)
+                    offsets.append(offset)
+                kept.append((mask, offset, (final_facing + turned) % 6))
+            found = self._flights[key] = tuple(kept)
         return found
 
     def _flight(self, path: Sequence[tuple[int, int]], final_facing: int) -> tuple[int, int, int]:
-        mask = self.on
+        """A flight's mask (the hexes it may start from and stay on the board), the bit offset of its last hex
+        (``path`` from the origin) and its final facing."""
+        on = mask = self.on
         on_after = self._on_after
-        for delta in path:
-            shifted = on_after.get(delta)
+        stride = self.stride
+        offset = 0
+        for q, r in path:
+            offset = q * stride + r  # offset((q, r))
+            shifted = on_after.get(offset)
             if shifted is None:
-                shifted = on_after[delta] = _shifted(self.on, self.offset(delta))
+                shifted = on_after[offset] = _shifted(on, offset)
             mask &= shifted
-        return mask, self.offset(path[-1]) if path else 0, final_facing
+        return mask, offset, final_facing
 
     def stays_on(self, manoeuvre: Any, facing: int, speed: int) -> int:
         """Some way of flying ``manoeuvre`` at ``speed`` stays on the board."""
@@ -516,9 +548,13 @@ class _BoardReach:
         found = self._flies_on.get(key)
         if found is None:
             found = 0
+            ways: list[int | None] = [None] * 6  # way_on by final facing, asked once each
             for mask, end, final_facing in self.flights(manoeuvre, facing, speed):
                 if mask:
-                    found |= mask & _shifted(self.way_on(*after, final_facing), end)
+                    way = ways[final_facing]
+                    if way is None:
+                        way = ways[final_facing] = self.way_on(*after, final_facing)
+                    found |= mask & _shifted(way, end)
             self._flies_on[key] = found
         return found
 
@@ -553,6 +589,25 @@ class _BoardReach:
 
     def has(self, mask: int, hex: tuple[int, int]) -> bool:
         return (mask >> self.index(hex)) & 1 == 1
+
+
+@lru_cache(maxsize=1 << 12)
+def _shared_paths(manoeuvre: Any, facing: int, speed: int) -> tuple[tuple[int, tuple[Hex, ...], int], ...]:
+    """The flights of :func:`movement.reach`, in its order, each as (how many first hexes of its path the
+    flight before it shares, the rest of its path, its final facing): the same from every board and facing
+    (:meth:`_BoardReach.flights` turns them)."""
+    found = []
+    before: tuple[Hex, ...] = ()
+    for flight in movement.reach(manoeuvre, facing, speed):
+        path = flight.path
+        shared = 0
+        for hex, other in zip(path, before):
+            if hex != other:
+                break
+            shared += 1
+        found.append((shared, path[shared:], flight.final_facing))
+        before = path
+    return tuple(found)
 
 
 #: The masks of each board met, by the board's identity (each keeps its board, so no identity is reused).

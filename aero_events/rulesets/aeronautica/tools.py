@@ -259,14 +259,13 @@ def bots() -> dict[str, BotInfo]:
     from aero_events.bots.random_bot import RandomBot
 
     from .baseline_bot import BaselineBot
-    from .bots import GreedyBot
 
     baseline = BotInfo(name="baseline", description="random among the choices that do not throw the game away "
                                                     "(no flying off the board, no Stall, Crash or Breaking Up by "
                                                     "choice)", make=lambda r, seed: BaselineBot(seed))
     return {
         "greedy": BotInfo(name="greedy", description="scores each option one step ahead: expected damage dealt "
-                                                     "and received, the edge, Stalls", make=lambda r, seed: GreedyBot(seed)),
+                                                     "and received, the edge, Stalls", make=lambda r, seed: _greedy_bot(seed)),
         "baseline": baseline,
         # What aero simulate and aero compare play unless told (aero_events.bots.default_bot).
         "default": msgspec.structs.replace(baseline, name="default",
@@ -274,6 +273,13 @@ def bots() -> dict[str, BotInfo]:
         "random": BotInfo(name="random", description="chooses uniformly among the legal commands",
                           make=lambda r, seed: RandomBot(seed)),
     }
+
+
+def _greedy_bot(seed: int | str) -> Any:
+    """A greedy bot; its module (and numpy) imported when one is made, not when the bots are listed."""
+    from .bots import GreedyBot
+
+    return GreedyBot(seed)
 
 
 def is_secret_command(command: Any) -> bool:
