@@ -92,5 +92,27 @@ class Hex(NamedTuple):
 ORIGIN = Hex(0, 0)
 """The hex at axial (0, 0)."""
 
+#: Per number of 60-degree steps clockwise (0-5): hex -> :meth:`Hex.rotate` of it about :data:`ORIGIN`, filled as
+#: hexes are asked (:func:`turned_about_origin`), emptied when one holds :data:`_TURNED_KEPT`.
+_TURNED: tuple[dict[tuple[int, int], Hex], ...] = ({}, {}, {}, {}, {}, {})
+_TURNED_KEPT = 1 << 14
+
+
+def turned_about_origin(hexes: tuple[Hex, ...], steps: int) -> tuple[Hex, ...]:
+    """``tuple(hex.rotate(ORIGIN, steps) for hex in hexes)``: the whole picture turned ``steps`` x 60 degrees
+    clockwise about the origin, each hex's turn looked up (:data:`_TURNED`) once worked out, so a path is turned
+    without a Python call per hex. For hexes of whole numbers (a key is found by value: ``(1.0, 0)`` finds the
+    entry of ``Hex(1, 0)``)."""
+    table = _TURNED[steps % 6]
+    try:
+        return tuple(map(table.__getitem__, hexes))
+    except KeyError:
+        if len(table) >= _TURNED_KEPT:
+            table.clear()
+        for hex in hexes:
+            if hex not in table:
+                table[hex] = Hex(*hex).rotate(ORIGIN, steps)
+        return tuple(map(table.__getitem__, hexes))
+
 DIRECTIONS: tuple[Hex, ...] = tuple(Hex(dq, dr) for dq, dr in _DELTAS)
 """The unit step through each hexside, indexed by ``Facing``."""

@@ -341,6 +341,23 @@ def test_every_offered_volley_is_accepted_and_a_weapon_fires_once(sessions):
     assert offered > 3
 
 
+def test_holding_fire_assigns_no_fire_arc_and_two_targets_in_one_arc_are_refused(sessions):
+    """One target per Fire Arc (p.21): a volley of no shots (the aircraft holds its fire, p.20) places no target in
+    any arc, as ``assign_arcs`` of nothing says, and is accepted in every Firing phase of the games; two targets
+    reachable only through the same arc cannot both be fired at."""
+    assert firing.assign_arcs([]) == {}
+    assert firing.assign_arcs([("a", frozenset({"front"})), ("b", frozenset({"front"}))]) is None
+    held = 0
+    for session in sessions:
+        for state, player in _offered_in_firing(session):
+            for command in RULES.legal_commands(state, player):
+                if isinstance(command, FireWeapons) and not command.shots:
+                    events = RULES.decide(state, command, DiceCup(SeededDice(held), 0, salts=session.salts))
+                    assert next(e for e in events if isinstance(e, VolleyDeclared)).shots == ()
+                    held += 1
+    assert held > 10
+
+
 # ---------------------------------------------------------------- Set-up (p.34)
 
 
@@ -498,12 +515,12 @@ def test_any_plan_the_manoeuvre_does_not_allow_is_refused_wherever_the_aircraft_
     assert checked > 1000
 
 
-def _volleys_by_the_rules(state: GameState, firer, kind: str, only_target: str | None = None):
+def _volleys_by_the_rules(state: GameState, firer, kind: str, only_target: str | None = None, rules=RULES):
     """The volleys of the module notes of :mod:`.firing`, each weapon's reach worked out plainly from the weapons
     rules (Targeting and Fire Arcs p.21, range p.22, kinds of attack p.24-28, shots that can hit p.22)."""
     reachable = []
     for index, weapon_id in enumerate(firer.weapons):
-        weapon = RULES.catalogue.weapons[weapon_id]
+        weapon = rules.catalogue.weapons[weapon_id]
         if firer.ammo[index] == 0 or weapon.has_rule("autonomous"):
             continue
         if kind == firing.TAIL_GUNNER and not weapon.has_rule("tail_gunner"):
@@ -521,9 +538,9 @@ def _volleys_by_the_rules(state: GameState, firer, kind: str, only_target: str |
                 continue
             arcs = weapons.reach(weapon, index, firer, target)
             band = weapons.band_at(hexes)
-            if not arcs or weapons.firepower_dice(RULES, state, firer, weapon, band, target) == 0:
+            if not arcs or weapons.firepower_dice(rules, state, firer, weapon, band, target) == 0:
                 continue
-            to_hit, modifiers = weapons.hit_requirements(state, attack, weapon, firer, target, options=RULES.options,
+            to_hit, modifiers = weapons.hit_requirements(state, attack, weapon, firer, target, options=rules.options,
                                                          band=band)
             if not weapons.can_hit(to_hit, sum(m.value for m in modifiers)):
                 continue
@@ -554,6 +571,36 @@ def test_the_volleys_offered_are_those_the_weapons_rules_give_for_every_firer(se
                 volleys += len(expected)
                 checked += 1
     assert checked > 100 and volleys > 20
+
+
+def test_an_enemy_in_no_fire_arc_of_the_armament_is_passed_by_and_ground_to_air_fire_reaches_every_arc():
+    """Fire Arcs and Directly Overhead (p.21), Ground-to-Air fire (p.28), Strafing and Bombing Runs (p.26-27): a
+    Ground Defence (Ground-to-Air flak), a Marauder (front lascannon, All Round turret, rear turret, Bomb Bay) and a
+    Thunderbolt with Wing Bombs (front guns, rear bombs) facing each way, with an enemy in each hex within 3 (the
+    firer's own included) in the air or landed, beside a Ground Defence and a bunker, are offered the volleys
+    written out plainly from the weapons rules, whose reach asks each weapon's arcs."""
+    from tests.aeronautica import firing_helpers as positioned
+
+    rules = positioned.RULES
+    thunderbolt_weapons = ("twin_lascannons", "quad_autocannons", "wing_bombs")
+    firers = [positioned.ground_defence("imperium-1", positioned.at(0, 0)),
+              positioned.plane("imperium-1", "marauder", positioned.at(0, 0), altitude=2),
+              positioned.plane("imperium-1", "thunderbolt", positioned.at(0, 0), altitude=1, weapons=thunderbolt_weapons)]
+    base = positioned.Range(firers[1], positioned.plane("orks-9", "dakkajet", positioned.at(-12, 12))).state
+    ground = {"orks-7": positioned.ground_defence("orks-7", positioned.at(2, -1), owner="orks")}
+    enemies = [{"altitude": 1}, {"altitude": 2}, {"altitude": 3}, {"altitude": 0, "status": LANDED}]
+    checked = volleys = 0
+    for firer, facing, (dq, dr), enemy in itertools.product(
+            firers, range(6), [(dq, dr) for dq in range(-3, 4) for dr in range(-3, 4) if abs(dq + dr) <= 3], enemies):
+        turned = replace(firer, facing=facing)
+        target = positioned.plane("orks-1", "dakkajet", positioned.at(dq, dr), **enemy)
+        state = replace(base, aircraft={turned.id: turned, target.id: target, **ground},
+                        ground_targets=(positioned.bunker("bunker", positioned.at(-1, 1)),))
+        expected = _volleys_by_the_rules(state, turned, firing.FIRE, rules=rules)
+        assert firing._volley_options(rules, state, turned, firing.FIRE) == expected, (firer.profile, facing, dq, dr)
+        checked += 1
+        volleys += len(expected)
+    assert checked > 2000 and volleys > 1000
 
 
 def test_a_firer_that_changed_is_offered_its_own_volleys_though_the_targets_are_the_same(sessions):
@@ -596,6 +643,26 @@ def test_a_manoeuvre_offers_the_same_plans_whichever_way_the_aircraft_faces():
             assert all(type(hex) is Hex for flight in kept for hex in flight.path)
             checked += len(flown)
     assert checked > 1000
+
+
+def test_a_path_turned_about_the_origin_is_each_hex_turned_by_the_hex_grid():
+    """Facing (p.5, p.16): a plan flown facing another hexside is the plan facing north with the whole picture turned
+    about the origin. The turn looked up per hex (``hexgrid.hexes.turned_about_origin``) is ``Hex.rotate`` of each
+    hex, for every hex within 10 of the origin and every number of steps (negative and past a full turn too),
+    asked cold, after the table holds those hexes, and for a path with hexes not asked before."""
+    from aero_events.hexgrid import hexes as hexes_module
+
+    around = tuple(Hex(q, r) for q in range(-10, 11) for r in range(-10, 11) if Hex(q, r).distance(Hex(0, 0)) <= 10)
+    for table in hexes_module._TURNED:
+        table.clear()
+    for steps in range(-7, 14):
+        plain = tuple(hex.rotate(Hex(0, 0), steps) for hex in around)
+        assert hexes_module.turned_about_origin(around, steps) == plain
+        assert hexes_module.turned_about_origin(around, steps) == plain  # looked up
+        assert all(type(hex) is Hex for hex in hexes_module.turned_about_origin(around, steps))
+    farther = (Hex(0, 0), Hex(11, -3), Hex(-12, 12), Hex(2, 1))
+    assert hexes_module.turned_about_origin(farther, 2) == tuple(hex.rotate(Hex(0, 0), 2) for hex in farther)
+    assert hexes_module.turned_about_origin((), 4) == ()
 
 
 def _transport_states(zones):

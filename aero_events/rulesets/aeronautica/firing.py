@@ -428,7 +428,7 @@ def check_volley(rules: AeronauticaRules, state: GameState, firer: AircraftState
         reached.append((target.id, bombing_arcs(arcs) if attack == BOMBING else arcs))
         strafing = strafing or attack == STRAFING
         airborne = airborne or not target.on_ground
-    if assign_arcs(reached) is None:
+    if reached and assign_arcs(reached) is None:  # nothing reached (no shot at a target): nothing to assign
         raise RuleError("an aircraft may target only one enemy within each Fire Arc: weapons firing into the same "
                         "Fire Arc fire at the same target", rule="Fire Arcs", page=21)
     if strafing and airborne:
@@ -752,23 +752,28 @@ def _volley_options(rules: AeronauticaRules, state: GameState, firer: AircraftSt
     """Every volley worth offering (see the module notes): one target or none per Fire Arc, each weapon
     at a chosen target its arcs reach, limited-Ammo weapons also held. Excludes the empty volley.
     ``in_play``: ``all_targets(state)``, when the caller has it already."""
-    # The enemies within range (weapons.distance written out): each with its distance, Altitude and whether it
-    # is on the ground, the same for every weapon.
+    # The enemies within range (weapons.distance written out): each with its distance, Altitude, whether it is on
+    # the ground, and its Fire Arcs and range band (target_arcs, band_at), the same for every weapon. An enemy in
+    # none of the arcs the firer's weapons fire into (_armament_arcs) is no weapon's target (weapons.reach).
     owner, firer_id = firer.owner, firer.id
     q, r = firer.hex
-    targets: list[tuple[Target, int, int, bool]] = []
+    armament_arcs = _armament_arcs(rules, firer.weapons)
+    targets: list[tuple[Target, int, int, bool, frozenset[str], Any]] = []
     for t in (all_targets(state) if in_play is None else in_play):
         if t.id == firer_id or not is_enemy(t, owner) or (only_target is not None and t.id != only_target):
             continue
         dq, dr = q - t.hex[0], r - t.hex[1]
         hexes = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
         if hexes <= MAX_RANGE:
-            targets.append((t, hexes, t.altitude, t.altitude == 0))  # Target.on_ground
+            arcs_of_target = _arcs_at(firer, t) if hexes else target_arcs(firer, t)
+            if armament_arcs is not None and armament_arcs.isdisjoint(arcs_of_target):
+                continue
+            # t.altitude == 0: Target.on_ground
+            targets.append((t, hexes, t.altitude, t.altitude == 0, arcs_of_target, _BANDS[hexes]))
     if not targets:
-        return []  # no enemy within range: no volley but the empty one
+        return []  # no enemy within range of a weapon's Fire Arcs: no volley but the empty one
     # Per weapon that reaches a target (in index order): its index, whether its Ammo is limited and its targets.
     reachable: list[tuple[int, bool, tuple[tuple[str, tuple[frozenset[str], bool, bool]], ...]]] = []
-    geometry: list[tuple[frozenset[str], Any] | None] = [None] * len(targets)  # per target: its arcs, range band
     altitude = firing_altitude(firer)
     # Air-to-Air shots under a plain sky: whether a shot can do anything (_shot_useful) is looked up (_AIR_USEFUL).
     air_useful = _air_useful(rules) if not state.night_fighting and state.cloud_level is None else None
@@ -781,19 +786,14 @@ def _volley_options(rules: AeronauticaRules, state: GameState, firer: AircraftSt
         if is_autonomous:
             continue  # placed one at a time with LaunchAutonomous (see launch_commands)
         options: dict[str, tuple[frozenset[str], bool, bool]] | None = None
-        for number, (target, hexes, target_altitude, on_ground) in enumerate(targets):
+        for target, hexes, target_altitude, on_ground, arcs_of_target, band in targets:
             attack = _attack_at(rules, weapon_id, altitude, target_altitude, on_ground)
             if attack is None:  # attack_kind refuses it
                 continue
-            seen = geometry[number]
-            if seen is None:  # the same for every weapon: worked out at the first that asks
-                seen = geometry[number] = (_arcs_at(firer, target) if hexes else target_arcs(firer, target),
-                                           _BANDS[hexes])
-            arcs = keys if ground_to_air else keys & seen[0]  # weapons.reach
+            arcs = keys if ground_to_air else keys & arcs_of_target  # weapons.reach
             if not arcs:
                 continue
             if useful_only:
-                band = seen[1]
                 if attack == AIR and air_useful is not None:
                     key = (weapon_id, _BAND_KEYS[hexes], firer.altitude, target_altitude, target.evading)
                     useful = air_useful.get(key)
@@ -871,6 +871,17 @@ def _weapon_facts(rules: AeronauticaRules, weapon_id: str, index: int
             arc_keys(weapon, index))
 
 
+@functools.lru_cache(maxsize=4096)
+def _armament_arcs(rules: AeronauticaRules, weapons: tuple[str, ...]) -> frozenset[str] | None:
+    """Every Fire Arc some weapon of this armament fires into (:func:`~.weapons.arc_keys`, p.21), once per ruleset and
+    armament: a target in none of them is in no weapon's reach. None when a weapon fires Ground-to-Air (it reaches
+    a target whatever its arcs, p.28)."""
+    facts = [_weapon_facts(rules, weapon_id, index) for index, weapon_id in enumerate(weapons)]
+    if any(ground_to_air for _, _, _, ground_to_air, _ in facts):
+        return None
+    return frozenset().union(*(keys for *_, keys in facts))
+
+
 @functools.lru_cache(maxsize=8192)
 def _attack_at(rules: AeronauticaRules, weapon_id: str, altitude: int, target_altitude: int, on_ground: bool
                ) -> str | None:
@@ -942,26 +953,30 @@ def _kept_volleys(rules: AeronauticaRules, state: GameState, in_play: tuple[Targ
 
 
 def _offered_volleys(rules: AeronauticaRules, state: GameState, firer: AircraftState, kind: str,
-                     only_target: str | None, in_play: tuple[Target, ...],
+                     in_play: tuple[Target, ...],
                      kept: dict[tuple[Any, ...], tuple[AircraftState, tuple[FireWeapons, ...]]]
                      ) -> tuple[FireWeapons, ...]:
-    """The FireWeapons of :func:`_volley_options` offered to the firer's player in a Firing or Tailing Fire
-    phase (p.13, p.20), kept: after each volley the player's other aircraft are offered their volleys again,
-    and those change only with what they are worked out from: the firer, the targets in play, Night Fighting
-    and the cloud level (p.33), terrain (p.33). ``kept``: :func:`_kept_volleys` of these targets.
+    """The FireWeapons offered for one aircraft to its player in a Firing or Tailing Fire phase (p.13, p.20): holding
+    its fire (no shots), then the volleys of :func:`_volley_options` (in the Tailing Fire phase, at each aircraft
+    it tails in turn, :func:`~.tailing.tailed_by`). Kept: after each volley the player's other aircraft are offered
+    theirs again, and those change only with what they are worked out from: the firer, the targets in play, Night
+    Fighting and the cloud level (p.33), terrain (p.33). ``kept``: :func:`_kept_volleys` of these targets.
 
     The firer is known by identity (an unchanged aircraft is the same object from one state to the next, and
     its state is immutable): the entry holds the firer, so its id is not reused while the entry stands, and
     an equal firer that is another object is worked out afresh (the same answer)."""
-    key = (id(firer), kind, only_target)
+    key = (id(firer), kind)
     found = kept.get(key)
     if found is not None and found[0] is firer:
         return found[1]
-    commands = tuple([
-        FireWeapons(player=firer.owner, aircraft=firer.id, shots=shots)
-        for shots in _volley_options(rules, state, firer, kind, only_target=only_target, in_play=in_play)])
-    kept[key] = (firer, commands)
-    return commands
+    player, aircraft_id = firer.owner, firer.id
+    commands = [FireWeapons(player=player, aircraft=aircraft_id)]
+    for only in (tailed_by(firer) if kind == TAILING else (None,)):
+        commands.extend([FireWeapons(player=player, aircraft=aircraft_id, shots=shots)
+                         for shots in _volley_options(rules, state, firer, kind, only_target=only, in_play=in_play)])
+    offered = tuple(commands)
+    kept[key] = (firer, offered)
+    return offered
 
 
 def launch_commands(rules: AeronauticaRules, state: GameState, firer: AircraftState) -> list[Command]:
@@ -1037,12 +1052,10 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> li
     for aircraft in state.aircraft.values():
         if aircraft.owner != player or not may_fire(state, aircraft):
             continue
-        commands.append(FireWeapons(player=player, aircraft=aircraft.id))
         if in_play is None:
             in_play = tuple(all_targets(state))
             kept = _kept_volleys(rules, state, in_play)
-        for only in (tailed_by(aircraft) if kind == TAILING else (None,)):
-            commands.extend(_offered_volleys(rules, state, aircraft, kind, only, in_play, kept))
+        commands.extend(_offered_volleys(rules, state, aircraft, kind, in_play, kept))  # its FireWeapons, kept
         commands.extend(launch_commands(rules, state, aircraft))
     return commands
 

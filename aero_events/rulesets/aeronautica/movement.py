@@ -25,6 +25,7 @@ import msgspec
 from aero_events.core import Command, DiceCup, RuleError, check_reveal
 from aero_events.core.secrets import canonical_json, commitment_to_canonical
 from aero_events.hexgrid import DIRECTIONS, ORIGIN, Board, Hex
+from aero_events.hexgrid.hexes import turned_about_origin
 
 from .commands import (
     ActivateAircraft,
@@ -182,15 +183,15 @@ def reach(manoeuvre: Manoeuvre, facing: int, speed: int) -> tuple[Flight, ...]:
     facing, p.16): the plans facing 1 to 5 are those facing 0 with the whole picture turned that many hexsides
     clockwise about the origin, in the same order (the turn keeps distinct plans distinct)."""
     if type(facing) is int and 1 <= facing <= 5:
-        return tuple(_turned(flight, facing) for flight in reach(manoeuvre, 0, speed))
+        return tuple([_turned(flight, facing) for flight in reach(manoeuvre, 0, speed)])
     return tuple(_flights_from(Hex(0, 0), facing, manoeuvre, speed))
 
 
 def _turned(flight: Flight, steps: int) -> Flight:
-    """``flight`` (from the origin) with the whole picture turned ``steps`` hexsides clockwise about the origin."""
-    return Flight(flight.side, flight.stage_hexes, flight.facings,
-                  tuple([hex.rotate(ORIGIN, steps) for hex in flight.path]), turn(flight.final_facing, steps),
-                  turn(flight.last_direction, steps))
+    """``flight`` (from the origin) with the whole picture turned ``steps`` hexsides clockwise about the origin
+    (each hex as :meth:`Hex.rotate` turns it, looked up: :func:`~aero_events.hexgrid.hexes.turned_about_origin`)."""
+    return Flight(flight.side, flight.stage_hexes, flight.facings, turned_about_origin(flight.path, steps),
+                  turn(flight.final_facing, steps), turn(flight.last_direction, steps))
 
 
 def _flights_from(hex: Hex, facing: int, manoeuvre: Manoeuvre, speed: int) -> list[Flight]:
@@ -681,8 +682,8 @@ def _plan_commands(rules: AeronauticaRules, player: str, aircraft_id: str, revea
     manoeuvre = manoeuvre_to_fly(rules, revealed, speed)
     if manoeuvre is None:
         return (ManoeuvrePlan(player=player, aircraft=aircraft_id, side=None, stage_hexes=(), facings=()),)
-    return tuple(ManoeuvrePlan(player=player, aircraft=aircraft_id, side=f.side, stage_hexes=f.stage_hexes,
-                               facings=f.facings) for f in reach(manoeuvre, facing, speed))
+    return tuple([ManoeuvrePlan(player=player, aircraft=aircraft_id, side=f.side, stage_hexes=f.stage_hexes,
+                                facings=f.facings) for f in reach(manoeuvre, facing, speed)])
 
 
 HANDLERS = {
