@@ -822,3 +822,36 @@ def test_the_plans_read_from_the_throttle_decisions_ends_are_scored_as_each_alon
             play(session, {"imperium": PlanChecker(seed), "orks": PlanChecker(seed + 1)}, max_commands=600)
     assert any(entry[4] is not None for entry in greedy_tables._RECALLS.values())
     assert PlanChecker.recalled > 10
+
+
+def test_a_block_with_no_stalled_end_takes_no_stall_term_and_scores_as_with_it_p18(decisions):
+    """The Stall penalty (p.18) is 0.0 for an end that is not Stalled, and ``x - 0.0`` is ``x``: a block whose rows
+    Stall no end (:func:`row_terms` says so, worked out once per block, rows and tables) is scored without taking
+    the term, bit for bit as with it; blocks of both kinds are met (manoeuvres flown straight Stall, p.17)."""
+    import numpy as np
+
+    from aero_events.rulesets.aeronautica.bots import _stall_rows
+    from aero_events.rulesets.aeronautica.greedy_tables import row_terms
+
+    seen = set()
+    for decision in _flying_decisions(decisions, 3):
+        bot, state, aircraft = GreedyBot(0), decision.state, decision.aircraft
+        scorer, profile = bot._scorer(RULES, state, aircraft), RULES.profile(aircraft)
+        speeds = tuple(aircraft.speed + change for change in movement.throttle_options(
+            profile, aircraft.speed, RULES.options.throttle_past_limits))
+        numbers = tuple(decision.asked) if not decision.throttle else (aircraft.revealed,)
+        block = flight_block(tuple(RULES.manoeuvres.get(n) if n is not None else None for n in numbers),
+                             aircraft.facing, speeds)
+        for rows in (_stall_rows("manoeuvre", profile.min_speed),
+                     _stall_rows("throttle", profile.min_speed, profile.can_hover, aircraft.stalled),
+                     _stall_rows("plan", 0, False, aircraft.stalled)):
+            if not scorer.covers(aircraft.hex, block):
+                continue
+            terms = row_terms(block, rows, scorer)
+            stalls = bool(np.any(terms[2][0] != 0.0))
+            assert terms[4] is stalls
+            here = aircraft.hex[0] * Q_STRIDE + aircraft.hex[1] * R_STRIDE
+            taking = scorer.columns(block, here, terms[:4] + (True,))
+            assert scorer.columns(block, here, terms).tolist() == taking.tolist()
+            seen.add(stalls)
+    assert seen == {True, False}

@@ -55,6 +55,7 @@ from .greedy_tables import (
     FlightBlock,
     FlightPart,
     RoomTable,
+    _speed_tables,
     damage_grid,
     flight_block,
     row_terms,
@@ -473,11 +474,13 @@ class GreedyBot:
         speed = aircraft.speed
         speeds = tuple([speed + change for change in movement.throttle_options(profile, speed, past_limits)])
         block = flight_block(_manoeuvres_of(table, numbers), aircraft.facing, speeds)
-        values = self._block_values(rules, state, aircraft, block, _stall_rows("manoeuvre", profile.min_speed))
+        values = self._block_values(rules, state, aircraft, block, _stall_rows("manoeuvre", profile.min_speed),
+                                    scorer=scorer)
 
-        def best_of(values: np.ndarray) -> np.ndarray:  # ndarray.max(axis=) is np.maximum.reduce behind a wrapper
-            each = np.maximum.reduceat(values, block.starts).reshape(len(numbers), len(speeds))
-            return np.maximum(np.maximum.reduce(each, axis=1), -1e9)
+        def best_of(values: np.ndarray) -> np.ndarray:
+            # a manoeuvre's segments (one per Speed) are side by side: its best is the maximum from its first
+            # segment's start to the next manoeuvre's (max is exact: the same as the best of each Speed's best)
+            return np.maximum(np.maximum.reduceat(values, block.starts[::len(speeds)]), -1e9)
 
         best, index = _segment_best(values, block, best_of)
         _decided(key, values, scorer, table, None, best, index)
@@ -503,7 +506,7 @@ class GreedyBot:
         speed = aircraft.speed
         block = flight_block((manoeuvre,), aircraft.facing, tuple([speed + change for change in changes]))
         rows = _stall_rows("throttle", profile.min_speed, profile.can_hover, aircraft.stalled)
-        values = self._block_values(rules, state, aircraft, block, rows, remember=True)
+        values = self._block_values(rules, state, aircraft, block, rows, remember=True, scorer=scorer)
         best, index = _segment_best(values, block, lambda values: np.maximum.reduceat(values, block.starts))
         _decided(key, values, scorer, table, scorer.known, best, index)
         return best, index
@@ -600,15 +603,18 @@ class GreedyBot:
                                  2 * aircraft.speed + bool(aircraft.stalled))
 
     def _block_values(self, rules: Any, state: GameState, aircraft: AircraftState, block: FlightBlock,
-                      rows: np.ndarray, remember: bool = False, recall: bool = False) -> np.ndarray:
+                      rows: np.ndarray, remember: bool = False, recall: bool = False,
+                      scorer: EndScorer | None = None) -> np.ndarray:
         """:meth:`_end_value` of every flight of ``block`` flown from where the aircraft is, Stalled as
         ``rows`` says (:func:`_stall_rows`): at once, or one by one where the tables do not reach (far off the
         board). ``remember``: keep the values of the ends on the scorer (the Throttle decision: the plans of
         the same move come next); ``recall``: take them from there when all are kept (an end is its frame index,
         facing and row as one integer, :meth:`EndScorer.remember`). Kept in ``_BLOCK_VALUES`` by the scorer,
-        the block, where it starts and the rows: nothing else goes into them."""
+        the block, where it starts and the rows: nothing else goes into them. ``scorer``: :meth:`_scorer`, when the
+        caller has it."""
         hex = aircraft.hex
-        scorer = self._scorer(rules, state, aircraft)
+        if scorer is None:
+            scorer = self._scorer(rules, state, aircraft)
         here = hex[0] * Q_STRIDE + hex[1] * R_STRIDE
         # The values depend on nothing but the scorer, the flights, where they start and how they stall: seeded
         # games of one set-up meet the same decisions again and again (they part only by the dice). Only values
@@ -719,7 +725,9 @@ class GreedyBot:
                (unit, stall_penalty, breaking_up, edge_penalty, max_altitude, min_speed, max_speed, start_altitude,
                 crash_penalty, off_board_value),
                (CLOSING_WEIGHT * unit, _room_table(board), start_altitude, stall_penalty, crash_penalty, breaking_up,
-                edge_penalty, max_altitude, min_speed, max_speed, off_board_value),
+                edge_penalty, max_altitude, min_speed, max_speed, off_board_value,
+                _speed_tables(start_altitude, stall_penalty, breaking_up, edge_penalty, max_altitude, min_speed,
+                              max_speed, crash_penalty)),
                self._damage_grid(rules, aircraft), unit, start_altitude)
         if len(_OWN_TERMS) > 1 << 12:
             _OWN_TERMS.clear()

@@ -325,7 +325,7 @@ class FlightBlock:
         #: origin's row (least, greatest) when the origin's column is even and when it is odd (the row of
         #: (q, r) is ``r + (q >> 1)``, and ``(q + dq) >> 1`` is ``(q >> 1) + ((q % 2 + dq) >> 1)``); None when
         #: no flight crosses a hex.
-        self.spans = _spans(self.cells_q, self.cells_r)
+        self.spans = _extent(cells)[0]
 
     def _take_distinct(self, derived: np.ndarray, first: np.ndarray) -> None:
         """The ``distinct_*`` fields: the columns ``first`` (the first flight of each distinct one, in the distinct
@@ -358,8 +358,8 @@ class FlightBlock:
         rank[order] = np.arange(len(order))
         block.inverse = rank.take(self.inverse)
         block._take_distinct(derived, self.first.take(order))
-        block.reach = max(int(np.abs(ends).max(initial=0)), int(np.abs(cells).max(initial=0)))
-        block.spans = _spans(block.cells_q, block.cells_r)
+        # a flight ends in the last hex it crosses, or where it starts: the hexes crossed give the reach
+        block.spans, block.reach = _extent(cells)
         return block
 
     def crossing_off_board(self, board: Any, hex: Hex, rooms: RoomTable | None = None) -> np.ndarray:
@@ -385,13 +385,20 @@ class FlightBlock:
         return ~np.logical_and.reduce(np.append(cells_on, True).take(self.crosses), axis=0)
 
 
-def _spans(dq: np.ndarray, dr: np.ndarray) -> tuple | None:
-    """:attr:`FlightBlock.spans` of the hexes ``(dq, dr)`` crossed."""
-    if not len(dq):
-        return None
-    columns_rows = np.stack((dq, dr + (dq >> 1), dr + ((dq + 1) >> 1)))  # columns, rows (even, odd)
-    low, high = np.minimum.reduce(columns_rows, axis=1).tolist(), np.maximum.reduce(columns_rows, axis=1).tolist()
-    return (low[0], high[0], ((low[1], high[1]), (low[2], high[2])))
+def _extent(cells: np.ndarray) -> tuple[tuple | None, int]:
+    """:attr:`FlightBlock.spans` of the hexes crossed (``cells``: the rows q and r), and the farthest any lies from the
+    origin along an axis (0: none), from one (4, n) array: q, r and the rows ``r + (q >> 1)`` and ``r + ((q + 1) >> 1)``
+    (``(q + 1) >> 1`` is ``q - (q >> 1)``), its least and greatest along each row."""
+    count = cells.shape[1]
+    if not count:
+        return None, 0
+    rows = np.empty((4, count), dtype=np.int64)
+    rows[:2] = cells
+    np.right_shift(cells[0], 1, out=rows[2])
+    np.subtract(cells[0], rows[2], out=rows[3])
+    rows[2:] += cells[1]
+    low, high = np.minimum.reduce(rows, axis=1).tolist(), np.maximum.reduce(rows, axis=1).tolist()
+    return (low[0], high[0], ((low[2], high[2]), (low[3], high[3]))), max(-low[0], high[0], -low[1], high[1])
 
 
 def _unique(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -595,9 +602,15 @@ class EndScorer:
     Speed does not allow is -inf. Values are laid out an Altitude change by an end (``(len(CHANGES), ends)``),
     so that the best over the changes is an element-wise maximum of a few rows."""
 
+    # slots: one object for the garbage collector to walk, not two (thousands are kept, :mod:`.bots`)
+    __slots__ = ("closing", "crashes", "crashing", "dealt", "dealt_rows", "edge_penalty", "edging", "enemies",
+                 "enemies_inside", "known", "min_speed", "mine_at", "off_board_value", "rooms", "row_terms", "table",
+                 "taken", "taken_at", "taken_from", "theirs_at")
+
     def __init__(self, enemies: list[EnemyTerms], closing: float, rooms: RoomTable, start_altitude: int,
                  stall_penalty: float | None, crash_penalty: float, breaking_up: float, edge_penalty: float,
-                 max_altitude: int, min_speed: int, max_speed: int, off_board_value: float):
+                 max_altitude: int, min_speed: int, max_speed: int, off_board_value: float,
+                 tables: tuple | None = None):
         self.enemies, self.closing, self.rooms = enemies, closing, rooms
         if len(enemies) > 1:
             self.mine_at, self.theirs_at = np.array([enemy.mine_at for enemy in enemies] + [
@@ -614,7 +627,8 @@ class EndScorer:
         self.enemies_inside = all(covers(enemy.hex, 0) for enemy in enemies)
         self.edge_penalty, self.off_board_value, self.min_speed = edge_penalty, off_board_value, min_speed
         #: whether a change dives to Altitude 0, and the Crash penalty of each change (p.19); the tables by row
-        (self.crashes, self.crashing, self.taken_at, self.row_terms, self.edging) = _speed_tables(
+        #: (``tables``: those :func:`_speed_tables` gives these terms, when the caller has them)
+        (self.crashes, self.crashing, self.taken_at, self.row_terms, self.edging) = tables or _speed_tables(
             start_altitude, stall_penalty, breaking_up, edge_penalty, max_altitude, min_speed, max_speed, crash_penalty)
 
     def covers(self, hex: Hex, block: FlightBlock) -> bool:
@@ -681,7 +695,7 @@ class EndScorer:
         there), -inf where its Speed does not allow the change; ``terms`` its :func:`row_terms`. The best over
         the changes is the maximum of each column. The caller checks :meth:`covers`."""
         distances, classes, classes_taken = frame_geometry()
-        _, taken_at, by_row, edge_at = terms
+        _, taken_at, by_row, edge_at, stalls = terms
         count = len(self.enemies)
         if count > 1:
             # each enemy in turn, as _end_value adds them: dealt, then taken (added negated: v - y is v + -y),
@@ -702,7 +716,8 @@ class EndScorer:
             value -= self.closing * distances.take(mine)
         else:
             value = np.zeros(taken_at.shape, dtype=np.float64)
-        value -= by_row[0]  # Stalled (p.18)
+        if stalls:  # x - 0.0 is x: no end of the block Stalled, no term to take
+            value -= by_row[0]  # Stalled (p.18)
         if self.crashes:
             value -= self.crashing  # diving to Altitude 0 (p.19)
         # Breaking Up (p.19); +inf for an Altitude change the Speed does not allow (p.18): the value is -inf
@@ -744,7 +759,8 @@ _ROW_TERMS: dict[tuple, tuple] = {}
 def row_terms(block: FlightBlock, rows: np.ndarray, scorer: EndScorer) -> tuple:
     """What :meth:`EndScorer.columns` reads by the row (``2 * Speed + stalled``) of each distinct flight of
     ``block``, Stalled as ``rows`` says (by ``2 * Speed + staged``, :func:`~.bots._stall_rows`): the rows, where
-    the damage taken is, the Stall and Breaking Up terms and the start of the edge penalties, from the scorer's
+    the damage taken is, the Stall and Breaking Up terms, the start of the edge penalties and whether any end is
+    Stalled (a Stall term not 0.0: none, and :meth:`EndScorer.columns` takes none), from the scorer's
     :func:`_speed_tables` (kept: many scorers share those tables)."""
     tables = scorer.taken_at
     key = (id(block), id(rows), id(tables))
@@ -752,7 +768,8 @@ def row_terms(block: FlightBlock, rows: np.ndarray, scorer: EndScorer) -> tuple:
     if known is not None and known[0] is block and known[1] is rows and known[2] is tables:
         return known[3]
     row = rows.take(block.distinct_speed_staged)
-    terms = (row, tables.take(row, axis=1), scorer.row_terms.take(row, axis=2), row * (_ROOMS + 1))
+    by_row = scorer.row_terms.take(row, axis=2)
+    terms = (row, tables.take(row, axis=1), by_row, row * (_ROOMS + 1), bool(by_row[0].any()))
     if len(_ROW_TERMS) > 1 << 12:
         _ROW_TERMS.clear()
     _ROW_TERMS[key] = (block, rows, tables, terms)
