@@ -426,7 +426,7 @@ class _BoardReach:
         self._straight: dict[tuple[int, int, Any], int] = {}
         self._kept: dict[tuple[Any, int, Any], int] = {}
         self._plans: dict[tuple[Any, int, int, Any], tuple[tuple[int, int], ...]] = {}
-        #: The board's mask read a path step further on, by the step's bit offset (:meth:`_flight`; at most
+        #: The board's mask read a path step further on, by the step's bit offset (:meth:`on_after`; at most
         #: 331 within :data:`PAD` hexes).
         self._on_after: dict[int, int] = {}
         stride = self.stride
@@ -481,19 +481,15 @@ class _BoardReach:
             # Each flight's mask is ANDed on from the masks of the hexes it shares with the flight before it.
             turned = facing if type(facing) is int and 1 <= facing <= 5 else 0
             a, b = self._turns[turned]
-            on = self.on
-            on_after = self._on_after
-            masks, offsets = [on], [0]  # after each hex of the flight before
+            on_after = self.on_after
+            masks, offsets = [self.on], [0]  # after each hex of the flight before
             kept = []
             for shared, rest, final_facing in _shared_paths(manoeuvre, 0 if turned else facing, speed):
                 del masks[shared + 1:], offsets[shared + 1:]
                 mask, offset = masks[shared], offsets[shared]
                 for q, r in rest:
                     offset = q * a + r * b
-                    shifted = on_after.get(offset)
-                    if shifted is None:
-                        shifted = on_after[offset] = _shifted(on, offset)
-                    mask &= shifted
+                    mask &= on_after(offset)
                     masks.append(mask)
                     offsets.append(offset)
                 kept.append((mask, offset, (final_facing + turned) % 6))
@@ -503,17 +499,21 @@ class _BoardReach:
     def _flight(self, path: Sequence[tuple[int, int]], final_facing: int) -> tuple[int, int, int]:
         """A flight's mask (the hexes it may start from and stay on the board), the bit offset of its last hex
         (``path`` from the origin) and its final facing."""
-        on = mask = self.on
-        on_after = self._on_after
+        mask = self.on
+        on_after = self.on_after
         stride = self.stride
         offset = 0
         for q, r in path:
             offset = q * stride + r  # offset((q, r))
-            shifted = on_after.get(offset)
-            if shifted is None:
-                shifted = on_after[offset] = _shifted(on, offset)
-            mask &= shifted
+            mask &= on_after(offset)
         return mask, offset, final_facing
+
+    def on_after(self, offset: int) -> int:
+        """The board's mask read ``offset`` bits further on (a path step away), kept."""
+        shifted = self._on_after.get(offset)
+        if shifted is None:
+            shifted = self._on_after[offset] = _shifted(self.on, offset)
+        return shifted
 
     def stays_on(self, manoeuvre: Any, facing: int, speed: int) -> int:
         """Some way of flying ``manoeuvre`` at ``speed`` stays on the board."""
