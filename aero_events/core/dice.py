@@ -262,12 +262,15 @@ def _restore_copied_position(source: Any, mark: Any) -> None:
             setattr(source, name, list(value) if isinstance(value, list) else value)
 
 
-#: Exact class -> (mark, restore) functions: the class's own ``mark``/``restore`` when it defines both in its
+#: A source's (mark, restore) functions: ``mark(source)`` says where it stands, ``restore(source, mark)`` puts
+#: it back there.
+PositionKeeper = tuple[Callable[[Any], Any], Callable[[Any, Any], None]]
+#: Exact class -> its :data:`PositionKeeper`: the class's own ``mark``/``restore`` when it defines both in its
 #: body, else the copy of its attributes.
-_POSITION_KEEPERS: dict[type, tuple[Callable[[Any], Any], Callable[[Any, Any], None]]] = {}
+_POSITION_KEEPERS: dict[type, PositionKeeper] = {}
 
 
-def _position_keeper(kind: type) -> tuple[Callable[[Any], Any], Callable[[Any, Any], None]]:
+def _position_keeper(kind: type) -> PositionKeeper:
     keeper = _POSITION_KEEPERS.get(kind)
     if keeper is None:
         own = vars(kind)
@@ -277,6 +280,13 @@ def _position_keeper(kind: type) -> tuple[Callable[[Any], Any], Callable[[Any, A
             keeper = (_copied_position, _restore_copied_position)
         _POSITION_KEEPERS[kind] = keeper
     return keeper
+
+
+def position_keeper(source: Any) -> PositionKeeper:
+    """The (mark, restore) functions :func:`mark_position` and :func:`restore_position` call for ``source``, for a
+    caller that marks the same source many times: a session looks them up once per source, not on every
+    command (issue 18)."""
+    return _position_keeper(type(source))
 
 
 def mark_position(source: Any) -> Any:

@@ -144,7 +144,7 @@ class SaltSource:
         if self._seed is None:
             return os.urandom(16).hex()
         self._counter += 1
-        return hashlib.sha256(b"salt:" + self._seed + self._counter.to_bytes(8, "big")).hexdigest()[:32]
+        return commitment_sha256(b"salt:" + self._seed + self._counter.to_bytes(8, "big")).hexdigest()[:32]
 
 
 class SecretEvent(Event, frozen=True, kw_only=True):

@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 import msgspec
 
 from .decider import Command, Ruleset
-from .dice import DiceCup, DiceSource, SeededDice, mark_position, restore_position, rolls_after
+from .dice import DiceCup, DiceSource, SeededDice, position_keeper, rolls_after
 from .emitter import Decided
 from .errors import AeroError
 from .events import Envelope, Event
@@ -198,6 +198,22 @@ class Game:
         return children
 
 
+class _MarkedSource:
+    """A session's dice or salt source, an attribute whose (mark, restore) functions
+    (:func:`~.dice.position_keeper`) are looked up when it is set, not three times a command (issue 18): a session
+    whose dice or salts are replaced marks the new ones. The session holds ``(source, mark, restore)`` in
+    ``_<name>_kept``, which :meth:`GameSession.apply` reads."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.kept = f"_{name}_kept"
+
+    def __get__(self, session: Any, owner: type | None = None) -> Any:
+        return self if session is None else getattr(session, self.kept)[0]
+
+    def __set__(self, session: Any, source: Any) -> None:
+        setattr(session, self.kept, (source, *position_keeper(source)))
+
+
 class GameSession:
     """Plays one branch of a game.
 
@@ -237,6 +253,15 @@ class GameSession:
         self.checkpoints = checkpoints
         self.record_commands = record_commands
         self._roll_count = max((rolls_after(env.event) or 0 for env in self.branch.envelopes()), default=0)
+
+    # ---------------------------------------------------------------- the sources
+
+    #: Where the faces come from.
+    dice = _MarkedSource()
+    #: The salts of the secrets the ruleset seals.
+    salts = _MarkedSource()
+    #: The salts of secret commands' records (``salts.derived("commands")`` unless replaced).
+    command_salts = _MarkedSource()
 
     # ---------------------------------------------------------------- reading
 
@@ -290,25 +315,27 @@ class GameSession:
         A :class:`RuleError` (or any failure while folding) leaves the branch, the
         dice stream and the salt stream exactly as they were.
         """
-        dice, salts, command_salts = self.dice, self.salts, self.command_salts
-        dice_mark, salt_mark = mark_position(dice), mark_position(salts)
-        command_salt_mark = mark_position(command_salts)
+        dice, mark_dice, restore_dice = self._dice_kept
+        salts, mark_salts, restore_salts = self._salts_kept
+        command_salts, mark_command_salts, restore_command_salts = self._command_salts_kept
+        dice_mark, salt_mark, command_salt_mark = mark_dice(dice), mark_salts(salts), mark_command_salts(command_salts)
         branch = self.branch
         try:
             cup = DiceCup(dice, self._roll_count, salts)
-            before = self.state
+            kept_states = branch._states
+            before = kept_states[-1] if kept_states else branch.state_at(branch.fork_seq)  # the head's state
             events = self.ruleset.decide(before, command, cup)
             issued = self._issued(command) if self.record_commands else None
             envelopes, states = self._fold_new(before, events, command.player, issued)
         except BaseException as error:
-            restore_position(dice, dice_mark)
-            restore_position(salts, salt_mark)
-            restore_position(command_salts, command_salt_mark)
+            restore_dice(dice, dice_mark)
+            restore_salts(salts, salt_mark)
+            restore_command_salts(command_salts, command_salt_mark)
             if isinstance(error, Exception):
                 refuse_if_mistyped(command)  # a RuleError naming the field (issue 16 item 8), else re-raise
             raise
         branch.own.extend(envelopes)
-        branch._states.extend(states)
+        kept_states.extend(states)
         self._roll_count = cup.next_index
         return envelopes
 
@@ -330,21 +357,48 @@ class GameSession:
         branch = self.branch
         game_id, branch_id = self.game.id, branch.id
         checkpoints = self.checkpoints
-        seq = branch.head_seq
+        seq = branch.fork_seq + len(branch.own)
         envelopes: list[Envelope] = []
-        states: list[Any] = []
-        add_envelope, add_state = envelopes.append, states.append
+        add_envelope = envelopes.append
         # An event is stamped with the turn and phase in which it happened: the clock before it.
         turn, phase = clock(state)
         if issued is not None:  # a core event changes no state: no evolve, and the clock stays where it was
             seq += 1
             add_envelope(Envelope(game_id, branch_id, seq, turn, phase, actor, issued))
-            add_state(state)
         # A decide that folded as it went (core/emitter.py) hands over the state after each event: they are
         # taken, not folded a second time (issue 18), when they are what ``evolve`` gives from ``state``.
         after_each = events.states_from(state, ruleset.evolve) if type(events) is Decided else None
-        folded = _folded_one_by_one(state, events, ruleset.evolve) if after_each is None else zip(events, after_each)
-        for event, after in folded:
+        if after_each is None:
+            return self._fold_one_by_one(state, events, actor, envelopes, seq, turn, phase)
+        # The states are the record's (``state``), then one per event, with a checkpoint's state (the one
+        # before it) put in after the loop: the loop appends envelopes only (issue 18).
+        checkpointed: list[int] = []
+        for event, after in zip(events, after_each):
+            seq += 1
+            add_envelope(Envelope(game_id, branch_id, seq, turn, phase, actor, event))
+            turn_after, phase_after = clock(after)
+            if turn_after != turn and checkpoints:
+                seq += 1
+                mark = StateCheckpoint(turn=turn_after, state_hash=ruleset.state_hash(after))
+                add_envelope(Envelope(game_id, branch_id, seq, turn_after, phase_after, CORE_ACTOR, mark))
+                checkpointed.append(len(envelopes) - 1)
+            turn, phase = turn_after, phase_after
+        states = [state, *after_each] if issued is not None else after_each.copy()
+        for index in checkpointed:  # in order, so each index counts the checkpoints before it
+            states.insert(index, states[index - 1])
+        return envelopes, states
+
+    def _fold_one_by_one(self, state: Any, events: Iterable[Event], actor: str | None, envelopes: list[Envelope],
+                         seq: int, turn: int, phase: str) -> tuple[list[Envelope], list[Any]]:
+        """:meth:`_fold_new` of events that come with no states (a ``decide`` that returns a plain list, a tuple
+        or a generator): each folded as it is read, after ``envelopes`` (the record's, if any) up to ``seq``."""
+        ruleset = self.ruleset
+        clock = ruleset.clock
+        game_id, branch_id = self.game.id, self.branch.id
+        checkpoints = self.checkpoints
+        states: list[Any] = [state] * len(envelopes)
+        add_envelope, add_state = envelopes.append, states.append
+        for event, after in _folded_one_by_one(state, events, ruleset.evolve):
             seq += 1
             add_envelope(Envelope(game_id, branch_id, seq, turn, phase, actor, event))
             add_state(after)
