@@ -12,7 +12,15 @@ import pytest
 from aero_events.bots import play
 from aero_events.core import DiceCup, GameSession, RuleError, SeededDice
 from aero_events.hexgrid import MAX_RANGE, Hex
-from aero_events.rulesets.aeronautica import AeronauticaRules, altitude, firing, movement, turn, weapons
+from aero_events.rulesets.aeronautica import (
+    AeronauticaRules,
+    altitude,
+    firing,
+    manoeuvres,
+    movement,
+    turn,
+    weapons,
+)
 from aero_events.rulesets.aeronautica import tailing as tailing_module
 from aero_events.rulesets.aeronautica.bots import BaselineBot
 from aero_events.rulesets.aeronautica.commands import (
@@ -44,6 +52,7 @@ from aero_events.rulesets.aeronautica.state import (
     UNDEPLOYED,
     GameState,
 )
+from tests.support.dogfights import every_state as states
 from tests.support.dogfights import played_dogfight, thunderbolts_v_dakkajets
 
 RULES = AeronauticaRules()
@@ -56,18 +65,10 @@ def sessions() -> list[GameSession]:
             for size, seed in ((1, 0), (2, 1), (4, 2), (1, 5))]
 
 
-def states(session: GameSession):
-    """Every state of the game, the initial one first."""
-    state = session.game.initial_state
-    yield state
-    for envelope in session.events():
-        state = session.ruleset.evolve(state, envelope.event)
-        yield state
-
-
 def _forget_kept_answers() -> None:
     """Empty every table the decisions keep (a fresh process)."""
     for kept in (movement._throttle_commands, movement._plan_commands, movement._flown_from_origin,
+                 movement._offered_flights, movement._activate_command, manoeuvres._by_number,
                  altitude._altitude_commands, turn._token_commands, firing._weapon_facts, firing._attack_at,
                  firing._volleys_reaching, firing._carries_autonomous, set_up._in_order):
         kept.cache_clear()

@@ -309,10 +309,10 @@ def test_each_hot_reducer_takes_the_fold_scope():
                        MovementEnded, AircraftActivated, PhaseBegan, TurnBegan, VolleyDeclared, VolleyEnded,
                        TailingDetermined):
         assert aeronautica.fold_reducer_for(event_type) is aeronautica.reducer_for(event_type), event_type
-    from aero_events.rulesets.aeronautica.events import GameEnded
+    from aero_events.rulesets.aeronautica.events import RerollOffered
 
-    wrapped = aeronautica.fold_reducer_for(GameEnded)
-    assert wrapped is not aeronautica.reducer_for(GameEnded) and wrapped.__code__.co_argcount == 4
+    wrapped = aeronautica.fold_reducer_for(RerollOffered)
+    assert wrapped is not aeronautica.reducer_for(RerollOffered) and wrapped.__code__.co_argcount == 4
 
 
 def test_who_fires_next_in_one_pass_is_the_rule_of_alternating_fire(sessions):
@@ -558,6 +558,10 @@ def rare_events(state: GameState):
         e.DamageIgnored(aircraft=a.id, upgrade="test", structure=1),
         e.BombCreepRolled(aircraft=a.id, weapon_index=0, target=a.id, hit=False),
         e.OccupiedHexRolled(aircraft=a.id, hex=a.hex, hit=False),
+        e.SpinEntered(aircraft=a.id, altitude=None), e.SpinEntered(aircraft=a.id, altitude=max(a.altitude - 1, 0)),
+        e.SpinFell(aircraft=a.id, altitude=a.altitude - 2), e.SpinRecovered(aircraft=a.id, speed=5, facing=facing),
+        e.StallRecovered(aircraft=a.id, speed=2, altitude=a.altitude), e.FuelExhausted(aircraft=a.id, turns=3),
+        e.DisengagementTurnDeclared(turn=state.turn + 1, players=(a.owner,)),
     ]
 
 
@@ -595,8 +599,9 @@ def test_every_reducer_that_takes_the_scope_changes_the_folds_drafts_in_place_as
 
 
 def test_a_reducer_without_the_scope_is_given_a_frozen_state_in_a_fold(sessions):
-    """A reducer that takes no scope (GameEnded's, the End phase's rolls) reads and builds Structs as in
-    ``evolve``: the fold freezes its drafts for it and thaws what it returns (``without_scope``)."""
+    """A reducer that takes no scope (re-rolls', reserves'; here GameEnded's, made one for the test) reads and
+    builds Structs as in ``evolve``: the fold freezes its drafts for it and thaws what it returns
+    (``without_scope``)."""
     from aero_events.rulesets.aeronautica.events import GameEnded
     from aero_events.rulesets.aeronautica.state import FoldScope, StateDraft, freeze, thaw
 

@@ -27,3 +27,12 @@ def played_dogfight(size: int, seed: int, bots, game_id: str, rules: Aeronautica
     session = GameSession(rules, thunderbolts_v_dakkajets(size, rules), dice=SeededDice(seed), game_id=game_id)
     play(session, {"imperium": bots[0](seed), "orks": bots[1](seed + 1)}, max_commands=max_commands)
     return session
+
+
+def every_state(session: GameSession):
+    """Every state of the session's game, the initial one first, each event applied with ``evolve``."""
+    state = session.game.initial_state
+    yield state
+    for envelope in session.events():
+        state = session.ruleset.evolve(state, envelope.event)
+        yield state

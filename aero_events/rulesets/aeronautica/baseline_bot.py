@@ -6,6 +6,8 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from itertools import groupby
+from operator import attrgetter
 from typing import Any
 
 from aero_events.bots.random_bot import StableRandom
@@ -65,7 +67,7 @@ class BaselineBot:
 
     def choose(self, session: Any, player: str, options: Sequence[Any]) -> Any:
         rules, state = session.ruleset, session.state
-        decision = _decision_of(options[0])
+        decision = _DECISION_OF_TYPE.get(type(options[0])) or _decision_of(options[0])  # its look-up written out
         if decision is _PLACEMENT:
             return self._placement(rules, state, options)
         if len(options) == 1 or state.disengagement_turn:  # one option: every tier keeps it, or none does
@@ -106,13 +108,16 @@ class _Board:
     """What a decision on one board under one ruleset looks up: the board's masks (:class:`_BoardReach`) and
     the judgements kept for the ruleset (:func:`_kept_for`). A bot keeps the last one it used."""
 
-    __slots__ = ("kept", "name", "reach", "rules")
+    __slots__ = ("kept", "name", "reach", "rules", "runs_kept")
 
     def __init__(self, rules: Any, state: GameState):
         self.rules = rules
         self.name = state.board
         self.reach = _board_reach(rules.board(state))
         self.kept = _kept_for(rules)
+        #: (aircraft id, careful) -> (its state, its run of Choose Manoeuvres options, those kept): see
+        #: :func:`_manoeuvres_kept`.
+        self.runs_kept: dict[tuple[str, bool], tuple[AircraftState, tuple[Any, ...], list[Any]]] = {}
 
 
 # Each decision takes the options of one decision (outside set-up and the Disengagement turn) and returns the
@@ -126,6 +131,60 @@ def _manoeuvre_tiers(board: _Board, state: GameState, options: Sequence[Any]) ->
 
 
 def _manoeuvres_kept(board: _Board, state: GameState, options: Sequence[Any], careful: bool) -> list[Any]:
+    """The options of one tier (``careful`` or not) of :func:`_manoeuvre_tiers`, in their order.
+
+    The options of one aircraft come together (each aircraft's tokens, p.13), so they are judged a run at a time
+    (:func:`itertools.groupby` by aircraft, in C): a flying aircraft's run is filtered once by its verdict table
+    (:func:`_run_kept`), and kept for the aircraft while its state is the same object (its player places the
+    other aircraft's tokens first, and each command asks again). Options that name no aircraft are judged one by
+    one (:func:`_manoeuvres_kept_one_by_one`), as before."""
+    try:
+        runs = [(name, tuple(run)) for name, run in groupby(options, _AIRCRAFT_OF)]
+    except AttributeError:  # an option without an aircraft: nothing here to group by
+        return _manoeuvres_kept_one_by_one(board, state, options, careful)
+    runs_kept = board.runs_kept
+    kept: list[Any] = []
+    for name, run in runs:
+        aircraft = state.aircraft.get(name)
+        if aircraft is None:  # no such aircraft: judged one by one, as before (which refuses a token for it)
+            return _manoeuvres_kept_one_by_one(board, state, options, careful)
+        if aircraft.status != FLYING:
+            kept.extend(run)  # no verdict for an aircraft not flying: every token kept
+            continue
+        key = (name, careful)
+        entry = runs_kept.get(key)
+        if entry is None or entry[0] is not aircraft or entry[1] != run:
+            entry = runs_kept[key] = (aircraft, run, _run_kept(board, aircraft, run, careful))
+        kept.extend(entry[2])
+    return kept
+
+
+#: The aircraft a Choose Manoeuvres option is for (the key :func:`_manoeuvres_kept` groups by).
+_AIRCRAFT_OF = attrgetter("aircraft")
+
+
+def _run_kept(board: _Board, aircraft: AircraftState, run: tuple[Any, ...], careful: bool) -> list[Any]:
+    """The options of one flying aircraft's run that its verdicts keep (tokens it keeps flying with on the board,
+    p.17), in their order; an option that is no token is kept."""
+    table = _verdicts(board, aircraft, careful, "manoeuvre", aircraft.speed)
+    start = board.reach.start(aircraft.hex)
+    return [option for option in run if not isinstance(option, c.ChooseManoeuvre)
+            or _token_kept(board, table, start, aircraft, option.manoeuvre, careful)]
+
+
+def _token_kept(board: _Board, table: dict[Any, Any], start: int, aircraft: AircraftState, manoeuvre: int,
+                careful: bool) -> bool:
+    """Whether the aircraft's verdicts (``table``, its hex's bit ``start``) keep the token of ``manoeuvre``: its
+    bit when the verdict is a board mask, else judged (:func:`_keeps`)."""
+    judged = table.get(manoeuvre)
+    if judged.__class__ is int and start >= 0:
+        return bool((judged >> start) & 1)
+    return _keeps(board, table, aircraft, manoeuvre, None, careful, manoeuvre)
+
+
+def _manoeuvres_kept_one_by_one(board: _Board, state: GameState, options: Sequence[Any], careful: bool
+                                ) -> list[Any]:
+    """:func:`_manoeuvres_kept` option by option, for options that are not all for an aircraft."""
     asked: dict[str, tuple[Any, int, AircraftState] | None] = {}  # per aircraft: its verdicts and hex
     kept = []
     for option in options:
@@ -138,15 +197,8 @@ def _manoeuvres_kept(board: _Board, state: GameState, options: Sequence[Any], ca
                 verdicts = asked[name] = None if aircraft.status != FLYING else (
                     _verdicts(board, aircraft, careful, "manoeuvre", aircraft.speed),
                     board.reach.start(aircraft.hex), aircraft)
-            if verdicts is not None:
-                table, start, aircraft = verdicts
-                manoeuvre = option.manoeuvre
-                judged = table.get(manoeuvre)
-                if judged.__class__ is int and start >= 0:
-                    if not (judged >> start) & 1:
-                        continue
-                elif not _keeps(board, table, aircraft, manoeuvre, None, careful, manoeuvre):
-                    continue
+            if verdicts is not None and not _token_kept(board, *verdicts, option.manoeuvre, careful):
+                continue
         kept.append(option)
     return kept
 

@@ -29,13 +29,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import msgspec
-
-from aero_events.core import DiceCup, DiceRolled, Event
+from aero_events.core import DiceCup, DiceRolled
 
 from . import rerolls
 from .events import AircraftDestroyed, FuelExhausted, SpinEntered, SpinFell, SpinRecovered, StallRecovered
-from .state import END, FLYING, GameState, with_aircraft
+from .state import END, FLYING, FoldScope, GameState, evolve_by_table, replaced, with_aircraft
 from .tailing import determine_tailing
 from .transports import deliver_landed_cargo
 from .victory import ejector_seats_result, roll_ejector_seats
@@ -186,30 +184,58 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> li
     return []
 
 
-def evolve(rules: AeronauticaRules, state: GameState, event: Event) -> GameState | None:
-    replace = msgspec.structs.replace
-    if isinstance(event, StallRecovered):
-        aircraft = state.aircraft[event.aircraft]
-        return with_aircraft(state, replace(aircraft, stalled=False, speed=event.speed, altitude=event.altitude))
-    if isinstance(event, SpinEntered):
-        aircraft = state.aircraft[event.aircraft]
-        altitude = aircraft.altitude if event.altitude is None else event.altitude
-        state = with_aircraft(state, replace(aircraft, stalled=False, spinning=True, altitude=altitude))
-        # "The player may not attempt to correct the Spin until the next End phase" (p.29).
-        return _done(state, spin_key(aircraft.id))
-    if isinstance(event, SpinRecovered):
-        aircraft = state.aircraft[event.aircraft]
-        state = with_aircraft(state, replace(aircraft, spinning=False, speed=event.speed, facing=event.facing))
-        return _done(state, spin_key(aircraft.id))
-    if isinstance(event, SpinFell):
-        state = with_aircraft(state, replace(state.aircraft[event.aircraft], altitude=max(event.altitude, 0)))
-        return _done(state, spin_key(event.aircraft))
-    if isinstance(event, FuelExhausted):
-        return state  # the AircraftDestroyed that follows removes it
-    return None
+def _stall_recovered(rules: AeronauticaRules, state: GameState, event: StallRecovered,
+                     scope: FoldScope | None = None) -> GameState:
+    """Recovered from the Stall (p.29): Speed and Altitude as the roll left them."""
+    aircraft = replaced(state.aircraft[event.aircraft], scope, stalled=False, speed=event.speed,
+                        altitude=event.altitude)
+    return with_aircraft(state, aircraft, scope)
 
 
-def _done(state: GameState, key: str) -> GameState:
+def _spin_entered(rules: AeronauticaRules, state: GameState, event: SpinEntered,
+                  scope: FoldScope | None = None) -> GameState:
+    """The Stall becomes a Spin (p.29)."""
+    aircraft = state.aircraft[event.aircraft]
+    altitude = aircraft.altitude if event.altitude is None else event.altitude
+    state = with_aircraft(state, replaced(aircraft, scope, stalled=False, spinning=True, altitude=altitude), scope)
+    # "The player may not attempt to correct the Spin until the next End phase" (p.29).
+    return _done(state, spin_key(event.aircraft), scope)
+
+
+def _spin_recovered(rules: AeronauticaRules, state: GameState, event: SpinRecovered,
+                    scope: FoldScope | None = None) -> GameState:
+    """Out of the Spin at Max Speed, facing as the roll says (p.29)."""
+    aircraft = replaced(state.aircraft[event.aircraft], scope, spinning=False, speed=event.speed,
+                        facing=event.facing)
+    return _done(with_aircraft(state, aircraft, scope), spin_key(event.aircraft), scope)
+
+
+def _spin_fell(rules: AeronauticaRules, state: GameState, event: SpinFell,
+               scope: FoldScope | None = None) -> GameState:
+    """Still Spinning: the aircraft falls (p.29)."""
+    aircraft = replaced(state.aircraft[event.aircraft], scope, altitude=max(event.altitude, 0))
+    return _done(with_aircraft(state, aircraft, scope), spin_key(event.aircraft), scope)
+
+
+def _fuel_exhausted(rules: AeronauticaRules, state: GameState, event: FuelExhausted,
+                    scope: FoldScope | None = None) -> GameState:
+    return state  # the AircraftDestroyed that follows removes it
+
+
+def _done(state: GameState, key: str, scope: FoldScope | None = None) -> GameState:
     if state.phase != END:
         return state
-    return msgspec.structs.replace(state, end_phase_done=(*state.end_phase_done, key))
+    return replaced(state, scope, end_phase_done=(*state.end_phase_done, key))
+
+
+#: The End phase's reducers by event type (the ruleset's dispatch reads this table); each returns the new state.
+_REDUCERS = {
+    StallRecovered: _stall_recovered,
+    SpinEntered: _spin_entered,
+    SpinRecovered: _spin_recovered,
+    SpinFell: _spin_fell,
+    FuelExhausted: _fuel_exhausted,
+}
+
+
+evolve = evolve_by_table(_REDUCERS, "the End phase's events")

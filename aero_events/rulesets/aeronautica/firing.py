@@ -121,9 +121,11 @@ from .state import (
     ReturnFire,
     ShotProgress,
     Volley,
+    VolleyDraft,
     aircraft_with,
     evolve_by_table,
     replaced,
+    thaw_volley,
     with_aircraft,
 )
 from .tailing import tailed_by
@@ -549,6 +551,9 @@ def resolve(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> None:
         volley = out.state.volley
         if volley is None or volley.pending is not None or out.state.pending_roll is not None:
             return
+        if not volley.shots:  # the aircraft holds its fire (p.20): nothing to roll, the volley ends
+            _end_volley(rules, out, volley)
+            return
         shot = next((s for s in volley.shots if not s.rolled), None)
         if shot is not None:
             _roll_to_hit(rules, out, dice, volley, shot)
@@ -760,7 +765,8 @@ def _volley_options(rules: AeronauticaRules, state: GameState, firer: AircraftSt
     armament_arcs = _armament_arcs(rules, firer.weapons)
     targets: list[tuple[Target, int, int, bool, frozenset[str], Any]] = []
     for t in (all_targets(state) if in_play is None else in_play):
-        if t.id == firer_id or not is_enemy(t, owner) or (only_target is not None and t.id != only_target):
+        # is_enemy written out: weapons target the other side, and a nobody's ground target (p.21)
+        if t.owner == owner or t.id == firer_id or (only_target is not None and t.id != only_target):
             continue
         dq, dr = q - t.hex[0], r - t.hex[1]
         hexes = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
@@ -1045,18 +1051,28 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> li
                   for shots in _volley_options(rules, state, gunner, TAIL_GUNNER, only_target=pending_fire.target))]
     if state.to_act != player:
         return []
-    kind = TAILING if state.phase == TAILING_FIRE else FIRE
+    phase = state.phase
+    kind = TAILING if phase == TAILING_FIRE else FIRE
     commands: list[Command] = [PassFiring(player=player)]
     in_play: tuple[Target, ...] | None = None
     kept: dict[tuple[Any, ...], Any] = {}
+    turn = state.turn
     for aircraft in state.aircraft.values():
-        if aircraft.owner != player or not may_fire(state, aircraft):
+        if aircraft.owner != player or aircraft.fired:  # one that fired this phase may not fire again (p.20)
+            continue
+        # may_fire's most common answer written out (as in fires_next): in the Firing phase an aircraft flying
+        # (not a Ground Defence, not in a Spin, not taken off this turn) with an unlimited weapon may fire; any
+        # other is asked _refusal itself.
+        if not (phase == FIRING and aircraft.status == FLYING and not aircraft.ground_defence
+                and not aircraft.spinning and None in aircraft.ammo and aircraft.took_off_turn != turn) \
+                and _refusal(state, aircraft) is not None:
             continue
         if in_play is None:
             in_play = tuple(all_targets(state))
             kept = _kept_volleys(rules, state, in_play)
         commands.extend(_offered_volleys(rules, state, aircraft, kind, in_play, kept))  # its FireWeapons, kept
-        commands.extend(launch_commands(rules, state, aircraft))
+        if _carries_autonomous(rules, aircraft.weapons):  # launch_commands offers none without one (p.25)
+            commands.extend(launch_commands(rules, state, aircraft))
     return commands
 
 
@@ -1076,13 +1092,27 @@ _replace = msgspec.structs.replace
 
 
 def _with_shot(state: GameState, weapon_index: int, scope: FoldScope | None = None, **changes) -> GameState:
-    """The volley's shot of ``weapon_index`` with ``changes`` (a new Volley; in a fold the state's draft changed
-    in place, see FoldScope)."""
+    """The volley's shot of ``weapon_index`` with ``changes``: a new Volley, or in a fold (see FoldScope) the
+    fold's own draft of the volley changed in place (:func:`_fold_shots`)."""
     volley = state.volley
     if volley is None:
         return state
+    if scope is not None:
+        for shot in _fold_shots(state, weapon_index):
+            for name, value in changes.items():
+                setattr(shot, name, value)
+        return state
     shots = tuple(_replace(s, **changes) if s.weapon_index == weapon_index else s for s in volley.shots)
-    return replaced(state, scope, volley=_replace(volley, shots=shots))
+    return _replace(state, volley=_replace(volley, shots=shots))
+
+
+def _fold_shots(state: Any, weapon_index: int) -> list[Any]:
+    """In a fold (FoldScope), the shots of ``weapon_index`` in the fold's own draft of the state's volley (thawed
+    at the first change, :func:`~.state.thaw_volley`), for a reducer to change in place; the state has a volley."""
+    volley = state.volley
+    if type(volley) is not VolleyDraft:
+        volley = state.volley = thaw_volley(volley)
+    return [shot for shot in volley.shots if shot.weapon_index == weapon_index]
 
 
 _IN_PLAY = (FLYING, LANDED)  # AircraftState.in_play: any other status is refused at once (_refusal)
@@ -1168,6 +1198,16 @@ def _volley_declared(rules, state: GameState, event: VolleyDeclared, scope: Fold
 
 def _weapon_fired(rules, state: GameState, event: WeaponFired, scope: FoldScope | None = None) -> GameState:
     firer = state.aircraft[event.aircraft]
+    if scope is not None:  # the fold's own aircraft and volley: changed in place (FoldScope)
+        index, left = event.weapon_index, event.ammo_left
+        if firer.ammo[index] != left:  # an unlimited weapon's ammo (None) stays as it was
+            ammo = list(firer.ammo)
+            ammo[index] = left
+            firer.ammo = tuple(ammo)
+        if event.target is not None and state.volley is not None:
+            for shot in _fold_shots(state, index):
+                shot.attack = event.attack
+        return state
     ammo = list(firer.ammo)
     ammo[event.weapon_index] = event.ammo_left
     state = with_aircraft(state, replaced(firer, scope, ammo=tuple(ammo)), scope)
@@ -1193,7 +1233,14 @@ def _reroll_used(rules, state: GameState, event: RerollUsed) -> GameState:
 
 
 def _hits_scored(rules, state: GameState, event: HitsScored, scope: FoldScope | None = None) -> GameState:
-    return _with_shot(state, event.weapon_index, scope, hits=event.hits, rolled=True, done=event.hits == 0)
+    hits = event.hits
+    if scope is not None and state.volley is not None:  # the fold's own volley: its shot changed in place
+        for shot in _fold_shots(state, event.weapon_index):
+            shot.hits = hits
+            shot.rolled = True
+            shot.done = hits == 0
+        return state
+    return _with_shot(state, event.weapon_index, scope, hits=hits, rolled=True, done=hits == 0)
 
 
 def _decoy_launched(rules, state: GameState, event: DecoyLaunched) -> GameState:
@@ -1209,7 +1256,11 @@ def _decoy_launched(rules, state: GameState, event: DecoyLaunched) -> GameState:
 
 def _damage_rolled(rules, state: GameState, event: DamageRolled, scope: FoldScope | None = None) -> GameState:
     if event.kind == "shot" and state.volley is not None and state.volley.aircraft == event.aircraft:
-        return _with_shot(state, event.weapon_index, scope, done=True)
+        if scope is not None:  # the fold's own volley: its shot changed in place
+            for shot in _fold_shots(state, event.weapon_index):
+                shot.done = True
+            return state
+        return _with_shot(state, event.weapon_index, done=True)
     return state
 
 

@@ -168,11 +168,15 @@ class ManoeuvreTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw
     note: str | None = None
 
     def get(self, number: int) -> Manoeuvre:
-        """Manoeuvre ``number``; KeyError if the table has none."""
-        for m in self.manoeuvres:
-            if m.number == number:
-                return m
-        raise KeyError(f"no Ace Manoeuvre {number} in this table (has {self.numbers})")
+        """Manoeuvre ``number``; KeyError if the table has none. Looked up in the table's index by number
+        (:func:`_by_number`), not searched: the rules ask it for every move."""
+        try:
+            found = _by_number(self).get(number)
+        except TypeError:  # an unhashable value is no manoeuvre's number
+            found = None
+        if found is None:
+            raise KeyError(f"no Ace Manoeuvre {number} in this table (has {self.numbers})")
+        return found
 
     @property
     def numbers(self) -> tuple[int, ...]:
@@ -180,7 +184,20 @@ class ManoeuvreTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw
         return tuple(sorted(m.number for m in self.manoeuvres))
 
     def __contains__(self, number: object) -> bool:
-        return any(m.number == number for m in self.manoeuvres)
+        try:
+            return number in _by_number(self)
+        except TypeError:  # an unhashable value is no manoeuvre's number
+            return False
+
+
+@functools.lru_cache(maxsize=64)
+def _by_number(table: ManoeuvreTable) -> dict[Any, Manoeuvre]:
+    """A table's manoeuvres by number, the first of each number (as a search in order finds it), built once per
+    table (a table is immutable; its hash is cached, so the look-up costs a hash read and an identity test)."""
+    index: dict[Any, Manoeuvre] = {}
+    for manoeuvre in table.manoeuvres:
+        index.setdefault(manoeuvre.number, manoeuvre)
+    return index
 
 
 # ---------------------------------------------------------------------------------------------------------

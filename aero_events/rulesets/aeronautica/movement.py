@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -226,10 +227,13 @@ def _pushed_on(state: GameState, aircraft_id: str, end: Hex, direction: int) -> 
     """``push_through_occupied(end, direction, state.occupied(exclude=aircraft_id))`` (p.17 step 6), the occupied
     hexes gathered only when some aircraft stands in ``end``: otherwise the move ends there and nothing is
     pushed."""
-    for other in state.aircraft.values():
-        if other.hex == end:
-            return push_through_occupied(end, direction, state.occupied(exclude=aircraft_id))
+    if end in map(_HEX_OF, state.aircraft.values()):  # some aircraft's hex is ``end`` (asked in C, hex by hex)
+        return push_through_occupied(end, direction, state.occupied(exclude=aircraft_id))
     return ()
+
+
+#: An aircraft's hex (:func:`_pushed_on`).
+_HEX_OF = operator.attrgetter("hex")
 
 
 def first_off_board(board: Board, hexes: tuple[Hex, ...]) -> int | None:
@@ -441,7 +445,9 @@ def _flown_from_origin(rules: AeronauticaRules, revealed: int, facing: int, spee
                        stage_hexes: tuple[int, ...], facings: tuple[int, ...]) -> Flight | None:
     """:func:`fly` of one plan of the revealed manoeuvre from the origin hex, or None when :func:`_legal_plan`
     refuses it, kept (a plan is checked and flies the same from every hex, moved). Plans written in ints only:
-    the key would take True for 1. Facing 1 to 5: the plan facing 0 turned, as :func:`reach` turns them.
+    the key would take True for 1. Facing 1 to 5: the plan facing 0 turned, as :func:`reach` turns them. Facing 0:
+    a plan :func:`legal_commands` offers is taken from :func:`reach`'s flights (:func:`_offered_flights`), flown
+    already; any other is checked and flown here.
 
     No token, or a manoeuvre too slow to complete (p.13, p.17): :func:`straight` ahead from the origin, the only
     plan then the empty one (None for any other), kept likewise (straight ahead is the same from every hex)."""
@@ -451,9 +457,26 @@ def _flown_from_origin(rules: AeronauticaRules, revealed: int, facing: int, spee
     if type(facing) is int and 1 <= facing <= 5:
         north = _flown_from_origin(rules, revealed, 0, speed, side, stage_hexes, facings)
         return None if north is None else _turned(north, facing)
+    if facing == 0 and type(facing) is int:
+        offered = _offered_flights(manoeuvre, speed).get((side, stage_hexes, facings))
+        if offered is not None:
+            return offered  # a plan legal_commands offers: reach() has flown it already, the same Flight
     if not _legal_plan(manoeuvre, speed, side, stage_hexes, facings):
         return None
     return fly(Hex(0, 0), facing, manoeuvre, side, stage_hexes, facings, speed)
+
+
+@functools.lru_cache(maxsize=4096)
+def _offered_flights(manoeuvre: Manoeuvre, speed: int
+                     ) -> dict[tuple[str | None, tuple[int, ...], tuple[int, ...]], Flight]:
+    """:func:`reach`'s flights facing 0 by plan (side, hexes per stage, facings), the first of each: the plans
+    :func:`legal_commands` offers (p.16). Each is :func:`fly` of its plan from the origin facing 0, as
+    :func:`_flown_from_origin` flies it, and every plan in it is legal (:func:`_legal_plan`: a side of the
+    manoeuvre, a number of hexes of 1 or more and a facing change of the stage's per stage, within the Speed)."""
+    offered: dict[tuple[str | None, tuple[int, ...], tuple[int, ...]], Flight] = {}
+    for flight in reach(manoeuvre, 0, speed):
+        offered.setdefault((flight.side, flight.stage_hexes, flight.facings), flight)
+    return offered
 
 
 def fly_manoeuvre(rules: AeronauticaRules, out: Emitter, command: ManoeuvrePlan, dice: DiceCup | None = None
@@ -617,7 +640,11 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> li
     if state.active is None:
         if state.to_act != player:
             return []
-        return [ActivateAircraft(player=player, aircraft=a.id) for a in state.side(player) if eligible_to_move(a)]
+        # Its aircraft eligible to move (eligible_to_move written out: not moved, in play, not in a Spin, not a Ground
+        # Defence, p.13-14), in the state's order, each command kept (_activate_command).
+        return [_activate_command(player, a.id) for a in state.aircraft.values()
+                if a.owner == player and not a.moved and (a.status == FLYING or a.status == LANDED) and not a.spinning
+                and not a.ground_defence]
     aircraft = state.aircraft[state.active]
     if aircraft.owner != player:
         return []
@@ -632,8 +659,13 @@ def legal_commands(rules: AeronauticaRules, state: GameState, player: str) -> li
             if aircraft.may_land:  # Manoeuvre 1, Altitude 1, Min Speed 0: it may land where it hovers (p.19)
                 hovers.append(Land(player=player, aircraft=aircraft.id))
             return hovers
-        # A plan is the same from every hex: the flights from the origin give them without moving any path.
-        return list(_plan_commands(rules, player, aircraft.id, aircraft.revealed, aircraft.facing, aircraft.speed))
+        # A plan is the same from every hex: the flights from the origin give them without moving any path. And from
+        # every facing: reach() turns the plans facing 0 for facings 1 to 5, in their order, and a turn changes
+        # no side, hexes per stage or facing change (p.16), so those are asked as facing 0 (one entry, not six).
+        facing = aircraft.facing
+        if type(facing) is int and 1 <= facing <= 5:
+            facing = 0
+        return list(_plan_commands(rules, player, aircraft.id, aircraft.revealed, facing, aircraft.speed))
     if state.step == ALTITUDE:
         return _altitude().altitude_commands(rules, state, aircraft)
     if state.step == GROUND:
@@ -661,6 +693,13 @@ def _altitude() -> Any:
     from . import altitude
 
     return altitude
+
+
+@functools.lru_cache(maxsize=4096)
+def _activate_command(player: str, aircraft_id: str) -> ActivateAircraft:
+    """The ActivateAircraft command of one aircraft (p.14), kept: a command is an immutable value, the same every
+    Movement phase."""
+    return ActivateAircraft(player=player, aircraft=aircraft_id)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -148,8 +148,8 @@ def fold_reducer_for(event_type: type) -> FoldReducer | None:
     """:func:`reducer_for` as :meth:`AeronauticaRules.fold` calls it, with the fold's :class:`FoldScope`: the
     reducer itself when it takes a ``scope`` (it then changes the fold's drafts in place), else the reducer
     called without one on the draft frozen (:func:`~.state.freeze`), its new state thawed again (a reducer
-    that takes no scope reads and builds Structs, as in ``evolve``; such events are rare: the end of a game,
-    the End phase's rolls, re-rolls, reserves)."""
+    that takes no scope reads and builds Structs, as in ``evolve``; such events are rare: re-rolls, reserves,
+    Autonomous weapons, ground targets, weather)."""
     reduce = reducer_for(event_type)
     if reduce is None:
         return None

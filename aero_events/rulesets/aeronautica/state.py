@@ -6,6 +6,7 @@ strips what a player may not see (p.13: Manoeuvre tokens are placed face down).
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import msgspec
@@ -239,7 +240,7 @@ AircraftDraft = _draft_class(AircraftState, {name: member for name, member in va
 #: A fold's own state: :class:`GameState`'s fields and the methods reducers call (``side``, ``opponent``,
 #: ``occupied``).
 StateDraft = _draft_class(GameState, {name: vars(GameState)[name] for name in ("side", "opponent", "occupied")},
-                          given=("aircraft",))
+                          given=("aircraft", "volley"))
 
 _thaw_aircraft = AircraftDraft.thaw
 _freeze_aircraft = AircraftDraft.freeze
@@ -269,7 +270,9 @@ def freeze(draft: Any) -> GameState:
         frozen = mapping[key] = _freeze_aircraft(aircraft)
         if kept and frozen is not thawed_from.get(key):
             kept = False
-    return _freeze_state(draft, thawed_from if kept else mapping)
+    volley = draft.volley
+    return _freeze_state(draft, thawed_from if kept else mapping,
+                         freeze_volley(volley) if type(volley) is VolleyDraft else volley)
 
 
 def replaced(obj: Any, scope: FoldScope | None, **fields: Any) -> Any:
@@ -372,6 +375,32 @@ class Volley(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     pending: PendingRoll | None = None
     open: bool = False  # Autonomous weapons placed one by one (LaunchAutonomous); FireWeapons closes it
     launched: int = 0  # Autonomous weapons placed in this firing (at most two, p.25)
+
+
+#: A fold's own volley (:class:`FoldScope`): :class:`Volley`'s fields, its ``shots`` a list of :class:`ShotDraft`.
+VolleyDraft = _draft_class(Volley, {}, given=("shots",))
+#: A fold's own shot of its volley: :class:`ShotProgress`'s fields.
+ShotDraft = _draft_class(ShotProgress, {})
+_thaw_shot = ShotDraft.thaw
+_freeze_shot = ShotDraft.freeze
+
+
+def thaw_volley(volley: Volley) -> Any:
+    """A fold's own draft of ``volley`` (:class:`FoldScope`), thawed when a reducer first changes a shot of it: its
+    shots change in place as the Firing sequence resolves them (p.20-23) rather than a new tuple and a new Volley
+    for each roll."""
+    draft = VolleyDraft.thaw(volley)
+    draft.shots = [_thaw_shot(shot) for shot in volley.shots]
+    return draft
+
+
+def freeze_volley(draft: Any) -> Volley:
+    """The :class:`Volley` of a draft (:func:`thaw_volley`): the one it was thawed from when no shot changed."""
+    shots = tuple(_freeze_shot(shot) for shot in draft.shots)
+    before = draft._thawed_from.shots
+    if len(shots) == len(before) and all(map(operator.is_, shots, before)):
+        shots = before
+    return VolleyDraft.freeze(draft, shots)
 
 
 class ReturnFire(msgspec.Struct, frozen=True, kw_only=True, gc=False):

@@ -127,6 +127,10 @@ def roll_initiative(out: Emitter, dice: DiceCup) -> None:
 
 def advance(rules: AeronauticaRules, out: Emitter, dice: DiceCup) -> None:
     """Run the turn forward through every step that needs no player's choice."""
+    state = out.state
+    if state.active is not None and state.pending_roll is None and state.phase == MOVEMENT \
+            and rules.options.last_aircraft_flying != "immediately":
+        return  # an aircraft is moving (the loop below would return at once): most commands end here
     immediately = rules.options.last_aircraft_flying == "immediately"
     while True:
         state = out.state
@@ -491,8 +495,9 @@ def _turn_ended(rules: AeronauticaRules, state: GameState, event: TurnEnded,
     return _replace(state, phase=END)
 
 
-def _game_ended(rules: AeronauticaRules, state: GameState, event: GameEnded) -> GameState:
-    return _replace(state, phase=GAME_OVER, winner=event.winner, end_reason=event.reason)
+def _game_ended(rules: AeronauticaRules, state: GameState, event: GameEnded,
+                scope: FoldScope | None = None) -> GameState:
+    return replaced(state, scope, phase=GAME_OVER, winner=event.winner, end_reason=event.reason)
 
 
 #: The turn's reducers by event type (the ruleset's dispatch reads this table); each returns the new state.

@@ -395,8 +395,14 @@ def _victory_points_scored(rules: AeronauticaRules, state: GameState, event: Vic
     return replaced(state, scope, victory_points={**state.victory_points, event.player: event.total})
 
 
+def _disengagement_turn_declared(rules: AeronauticaRules, state: GameState, event: DisengagementTurnDeclared,
+                                 scope: FoldScope | None = None) -> GameState:
+    """The next turn is the Disengagement turn (p.13, p.31)."""
+    return replaced(state, scope, disengagement_turn=True)
+
+
 #: The victory part's reducers by event type that the ruleset's dispatch reads directly (the others below).
-_REDUCERS = {VictoryPointsScored: _victory_points_scored}
+_REDUCERS = {VictoryPointsScored: _victory_points_scored, DisengagementTurnDeclared: _disengagement_turn_declared}
 
 
 def evolve(rules: AeronauticaRules, state: GameState, event: Event) -> GameState | None:
@@ -406,8 +412,6 @@ def evolve(rules: AeronauticaRules, state: GameState, event: Event) -> GameState
     replace = msgspec.structs.replace
     if isinstance(event, EjectorSeatsRolled):
         return with_aircraft(state, replace(state.aircraft[event.aircraft], crew_escaped=event.escaped))
-    if isinstance(event, DisengagementTurnDeclared):
-        return replace(state, disengagement_turn=True)
     if isinstance(event, GroundTargetDestroyed):
         return replace(state, ground_targets_destroyed={**state.ground_targets_destroyed, event.target: event.by})
     return None
