@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test demo bench lint clean soak
+.PHONY: test demo bench bench-outside lint clean soak
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,13 @@ demo: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m benchmarks
+
+# The outside comparison (benchmarks/bench_outside.py) with python-chess and OpenSpiel installed: the "outside"
+# extra goes into .venv itself, since it only adds packages (chess, open_spiel, absl-py, ml_collections, scipy)
+# and replaces none of the project's (pip install --dry-run). make test and make demo never install it.
+bench-outside: $(STAMP)
+	$(PY) -m pip install --quiet -e ".[outside]"
+	$(PY) -m benchmarks outside
 
 lint: $(STAMP)
 	$(PY) -m ruff check aero_events tests benchmarks

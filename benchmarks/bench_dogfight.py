@@ -9,7 +9,9 @@ measures nothing a user wants).
   line plays on in the same process with new seeds, as a rules writer's thousands of games do: the rate once
   the one-time work is mostly done.
 * the baseline bot (``aero simulate``'s default): events decided per second against the fold rate of the
-  same games. Target: a ratio of 0.3.
+  same games. Target: a ratio of 0.3. A second line gives the same games' commands again with no legal
+  commands asked and no bot choosing (``benchmarks.rulesets.redecide_seconds``): the most a faster bot or
+  faster legal commands could bring that ratio to.
 * replay: the games' events read back from JSON lines (msgspec) and folded, against msgspec decode plus a
   fold that does nothing (``benchmarks/rulesets.py``). Target: a ratio of 0.5.
 * into DuckDB: the baseline games played and each saved with ``EventStore.save_session`` into an existing
@@ -30,7 +32,7 @@ from aero_events.rulesets.aeronautica import AeronauticaRules
 from aero_events.rulesets.aeronautica.bots import BaselineBot, GreedyBot
 from aero_events.rulesets.aeronautica.forces import AircraftEntry, ForceList
 from aero_events.rulesets.aeronautica.scenarios.dogfight import dogfight_setup
-from benchmarks.rulesets import GamesPlayed, fold_seconds, replay_seconds
+from benchmarks.rulesets import GamesPlayed, fold_seconds, redecided_line, replay_seconds
 
 RULES = AeronauticaRules()
 #: Issue 18's targets: greedy games per second per core by size; baseline decide/fold; replay/decode.
@@ -48,13 +50,16 @@ def setup(size: int):
 
 def play_games(size: int, bot: type, seconds: float, min_games: int = 2, max_games: int = 200) -> GamesPlayed:
     """Seeded games of ``bot`` against itself until ``seconds`` of CPU are spent (``min_games`` at least)."""
-    sessions = []
+    sessions, commands = [], []
     spent = 0.0
     while len(sessions) < max_games and (len(sessions) < min_games or spent < seconds):
-        session, seconds_played = _play_one(size, bot, seed=len(sessions))
+        given: list = []
+        session, seconds_played = _play_one(size, bot, seed=len(sessions), commands=given)
         spent += seconds_played
         sessions.append(session)
-    return GamesPlayed(ruleset=RULES, scenario="dogfight", bot=bot.name, sessions=sessions, seconds=spent)
+        commands.append(given)
+    return GamesPlayed(ruleset=RULES, scenario="dogfight", bot=bot.name, sessions=sessions, seconds=spent,
+                       commands=commands)
 
 
 def played_on(size: int, bot: type, first_seed: int, seconds: float) -> tuple[int, float, float, float]:
@@ -71,11 +76,13 @@ def played_on(size: int, bot: type, first_seed: int, seconds: float) -> tuple[in
     return games, spent, turns / games, events / games
 
 
-def _play_one(size: int, bot: type, seed: int) -> tuple[GameSession, float]:
-    """One seeded game of ``bot`` against itself, and the CPU seconds it took (setting up included)."""
+def _play_one(size: int, bot: type, seed: int, commands: list | None = None) -> tuple[GameSession, float]:
+    """One seeded game of ``bot`` against itself, and the CPU seconds it took (setting up included); its
+    commands are appended to ``commands`` when given."""
+    keep = None if commands is None else (lambda command, _envelopes: commands.append(command))
     started = time.process_time()
     session = GameSession(RULES, setup(size), dice=SeededDice(seed), game_id=f"bench-{size}-{seed}")
-    play(session, {"imperium": bot(seed), "orks": bot(seed + 1)})
+    play(session, {"imperium": bot(seed), "orks": bot(seed + 1)}, on_command=keep)
     return session, time.process_time() - started
 
 
@@ -123,6 +130,7 @@ def main() -> None:
               f"{baseline.mean_turns:.1f} turns, {baseline.events / baseline.games:,.0f} events a game), "
               f"{decided:,.0f} events/s decided; limit (fold of the same games) {folded:,.0f} events/s; ratio "
               f"{decided / folded:.3f}; target ratio {BASELINE_TARGET}", flush=True)
+        print(redecided_line(baseline, folded), flush=True)
 
         replay, trivial = replay_seconds(baseline)
         print(f"aeronautica replay ({label} baseline games): decode + fold {baseline.events / replay:,.0f} events/s; "

@@ -7,6 +7,10 @@ played in memory, one line per bot, then the same games are folded and replayed:
 * ``decide``: events decided per second by whole bot games (legal commands, the bot's choice, ``decide``
   and the session's fold), with games per second and the average game length in turns and events;
   limit: ``fold``, the same games' events folded (``ruleset.fold``), the least any game costs;
+* ``decided again``: the same games' commands given again to new sessions with the same dice
+  (:func:`redecide_seconds`): ``decide``, the session's fold and its records with no legal commands asked and
+  no bot choosing, against the same fold. It is the most that faster bots or faster legal commands could
+  bring the decide ratio to, and it splits the decided time between them and the rules' ``decide``;
 * ``replay``: the games' events read back from JSON lines (msgspec) and folded; limit: the same lines
   decoded and handed to a fold that does nothing (``msgspec decode + trivial fold``), the least a replay
   from storage costs.
@@ -32,6 +36,7 @@ import msgspec
 
 from aero_events.bots import bots_for, make_bot, play
 from aero_events.core import GameSession, SeededDice
+from aero_events.core.errors import AeroError
 from aero_events.core.events import EVENT_TYPES
 
 
@@ -44,6 +49,8 @@ class GamesPlayed:
     bot: str
     sessions: list[GameSession]
     seconds: float
+    #: Each game's commands in the order given (for :func:`redecide_seconds`), when they were kept.
+    commands: list[list[Any]] | None = None
 
     @property
     def games(self) -> int:
@@ -86,18 +93,22 @@ def play_games(rules: Any, scenario: str, options: Mapping[str, Any], bot: str, 
     """Seeded games of ``bot`` against itself until ``seconds`` are spent (``min_games`` at least)."""
     build = rules.scenarios()[scenario].build
     sessions: list[GameSession] = []
+    commands: list[list[Any]] = []
     spent = 0.0
     while len(sessions) < max_games and (len(sessions) < min_games or spent < seconds):
         game_seed = seed + len(sessions)
+        given: list[Any] = []
         started = time.process_time()
         session = GameSession(rules, build(options, game_seed), dice=SeededDice(game_seed),
                               game_id=f"bench-{bot}-{game_seed}")
         players = list(rules.players(session.state))
         play(session, {player: make_bot(rules, bot, f"{game_seed}:{player}") for player in players},
-             max_commands=100_000)
+             max_commands=100_000, on_command=lambda command, _envelopes, kept=given: kept.append(command))
         spent += time.process_time() - started
         sessions.append(session)
-    return GamesPlayed(ruleset=rules, scenario=scenario, bot=bot, sessions=sessions, seconds=spent)
+        commands.append(given)
+    return GamesPlayed(ruleset=rules, scenario=scenario, bot=bot, sessions=sessions, seconds=spent,
+                       commands=commands)
 
 
 def best_of(runs: int, work) -> float:
@@ -128,6 +139,41 @@ def fold_seconds(played: GamesPlayed, runs: int = 3) -> float:
             rules.fold(initial, events)
 
     return best_of(runs, fold_all)
+
+
+def redecide_seconds(played: GamesPlayed, runs: int = 3) -> float:
+    """Seconds to give each game's commands again, in order, to a new session of the same setup and seeded
+    dice (``GameSession.apply``: ``decide``, the session's fold, the command records and checkpoints), with no
+    legal commands asked and no bot choosing: the games' decide cost less everything a bot adds.
+
+    Raises ``RuntimeError`` when a game decided again is not the game played (a command refused, another
+    number of events, or another event at any place): the figure would then price other games. Secret salts,
+    and the commitments made with them, are the one difference allowed: a session draws fresh ones."""
+    if played.commands is None:
+        raise ValueError("these games were played without keeping their commands")
+    rules = played.ruleset
+    games = [(s.game.setup, s.dice.seed, commands, s) for s, commands in zip(played.sessions, played.commands)]
+
+    def decide_all() -> list[GameSession]:
+        again = []
+        for setup, seed, commands, _ in games:
+            session = GameSession(rules, setup, dice=SeededDice(seed), game_id="decided-again")
+            apply = session.apply
+            for command in commands:
+                apply(command)
+            again.append(session)
+        return again
+
+    try:
+        decided = decide_all()
+    except AeroError as refused:
+        raise RuntimeError(f"{rules.name}: a game decided again from its commands is not the game played: "
+                           f"{refused}") from refused
+    for (_, seed, _, played_session), session in zip(games, decided):
+        if _unsalted(played_session) != _unsalted(session):
+            raise RuntimeError(f"{rules.name}: the game of seed {seed} decided again from its commands is not the "
+                               f"game played ({session.seq} events against {played_session.seq})")
+    return best_of(runs, decide_all)
 
 
 def replay_seconds(played: GamesPlayed, runs: int = 5) -> tuple[float, float]:
@@ -168,9 +214,34 @@ def figures(played: GamesPlayed) -> list[str]:
         f"average {played.mean_turns:.1f} turns and {events / played.games:,.0f} events a game; "
         f"decided {decided:,.0f} events/s; limit (fold of the same games) {folded:,.0f} events/s; "
         f"ratio {decided / folded:.3f}"),
+        redecided_line(played, folded),
         (f"{name} replay ({played.bot} games): decode + fold {events / replay:,.0f} events/s; limit (msgspec decode "
         f"+ trivial fold of the same lines) {events / trivial:,.0f} events/s; ratio {trivial / replay:.3f}"),
     ]
+
+
+def _unsalted(session: GameSession) -> list[Any]:
+    """The session's events with every salt blanked, and the commitment made with it (a sealed event, a sealed
+    command; a reveal carries the salt alone)."""
+    events = []
+    for env in session.events():
+        event = env.event
+        fields = event.__struct_fields__
+        if "salt" in fields:
+            blank = {"salt": "", "commitment": ""} if "commitment" in fields else {"salt": ""}
+            event = msgspec.structs.replace(event, **blank)
+        events.append(event)
+    return events
+
+
+def redecided_line(played: GamesPlayed, folded: float) -> str:
+    """The ``decided again`` line: the games' commands decided again (:func:`redecide_seconds`) in events/s,
+    their ratio to the fold rate ``folded``, and the share of the decided time legal commands and bots took."""
+    again = redecide_seconds(played)
+    rate = played.events / again
+    return (f"   the same commands decided again (no legal commands asked, no bot choosing): {rate:,.0f} events/s; "
+            f"ratio to the fold {rate / folded:.3f} (the most faster bots or legal commands could reach); legal "
+            f"commands and the bot: {max(0.0, 1 - again / played.seconds):.0%} of the decided time")
 
 
 def measure_ruleset(rules: Any, *, seconds: float = 3.0, bots: Sequence[str] | None = None) -> list[str]:
