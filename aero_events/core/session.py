@@ -322,8 +322,7 @@ class GameSession:
         branch = self.branch
         try:
             cup = DiceCup(dice, self._roll_count, salts)
-            kept_states = branch._states
-            before = kept_states[-1] if kept_states else branch.state_at(branch.fork_seq)  # the head's state
+            before = self.state
             events = self.ruleset.decide(before, command, cup)
             issued = self._issued(command) if self.record_commands else None
             envelopes, states = self._fold_new(before, events, command.player, issued)
@@ -335,7 +334,7 @@ class GameSession:
                 refuse_if_mistyped(command)  # a RuleError naming the field (issue 16 item 8), else re-raise
             raise
         branch.own.extend(envelopes)
-        kept_states.extend(states)
+        branch._states.extend(states)
         self._roll_count = cup.next_index
         return envelopes
 
@@ -357,48 +356,21 @@ class GameSession:
         branch = self.branch
         game_id, branch_id = self.game.id, branch.id
         checkpoints = self.checkpoints
-        seq = branch.fork_seq + len(branch.own)
+        seq = branch.head_seq
         envelopes: list[Envelope] = []
-        add_envelope = envelopes.append
+        states: list[Any] = []
+        add_envelope, add_state = envelopes.append, states.append
         # An event is stamped with the turn and phase in which it happened: the clock before it.
         turn, phase = clock(state)
         if issued is not None:  # a core event changes no state: no evolve, and the clock stays where it was
             seq += 1
             add_envelope(Envelope(game_id, branch_id, seq, turn, phase, actor, issued))
+            add_state(state)
         # A decide that folded as it went (core/emitter.py) hands over the state after each event: they are
         # taken, not folded a second time (issue 18), when they are what ``evolve`` gives from ``state``.
         after_each = events.states_from(state, ruleset.evolve) if type(events) is Decided else None
-        if after_each is None:
-            return self._fold_one_by_one(state, events, actor, envelopes, seq, turn, phase)
-        # The states are the record's (``state``), then one per event, with a checkpoint's state (the one
-        # before it) put in after the loop: the loop appends envelopes only (issue 18).
-        checkpointed: list[int] = []
-        for event, after in zip(events, after_each):
-            seq += 1
-            add_envelope(Envelope(game_id, branch_id, seq, turn, phase, actor, event))
-            turn_after, phase_after = clock(after)
-            if turn_after != turn and checkpoints:
-                seq += 1
-                mark = StateCheckpoint(turn=turn_after, state_hash=ruleset.state_hash(after))
-                add_envelope(Envelope(game_id, branch_id, seq, turn_after, phase_after, CORE_ACTOR, mark))
-                checkpointed.append(len(envelopes) - 1)
-            turn, phase = turn_after, phase_after
-        states = [state, *after_each] if issued is not None else after_each.copy()
-        for index in checkpointed:  # in order, so each index counts the checkpoints before it
-            states.insert(index, states[index - 1])
-        return envelopes, states
-
-    def _fold_one_by_one(self, state: Any, events: Iterable[Event], actor: str | None, envelopes: list[Envelope],
-                         seq: int, turn: int, phase: str) -> tuple[list[Envelope], list[Any]]:
-        """:meth:`_fold_new` of events that come with no states (a ``decide`` that returns a plain list, a tuple
-        or a generator): each folded as it is read, after ``envelopes`` (the record's, if any) up to ``seq``."""
-        ruleset = self.ruleset
-        clock = ruleset.clock
-        game_id, branch_id = self.game.id, self.branch.id
-        checkpoints = self.checkpoints
-        states: list[Any] = [state] * len(envelopes)
-        add_envelope, add_state = envelopes.append, states.append
-        for event, after in _folded_one_by_one(state, events, ruleset.evolve):
+        folded = _folded_one_by_one(state, events, ruleset.evolve) if after_each is None else zip(events, after_each)
+        for event, after in folded:
             seq += 1
             add_envelope(Envelope(game_id, branch_id, seq, turn, phase, actor, event))
             add_state(after)
