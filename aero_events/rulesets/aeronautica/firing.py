@@ -1091,16 +1091,11 @@ HANDLERS = {
 _replace = msgspec.structs.replace
 
 
-def _with_shot(state: GameState, weapon_index: int, scope: FoldScope | None = None, **changes) -> GameState:
-    """The volley's shot of ``weapon_index`` with ``changes``: a new Volley, or in a fold (see FoldScope) the
-    fold's own draft of the volley changed in place (:func:`_fold_shots`)."""
+def _with_shot(state: GameState, weapon_index: int, **changes) -> GameState:
+    """The volley's shot of ``weapon_index`` with ``changes``, in a new Volley (``evolve``; a fold changes its own
+    draft of the volley in place instead, :func:`_fold_shots`)."""
     volley = state.volley
     if volley is None:
-        return state
-    if scope is not None:
-        for shot in _fold_shots(state, weapon_index):
-            for name, value in changes.items():
-                setattr(shot, name, value)
         return state
     shots = tuple(_replace(s, **changes) if s.weapon_index == weapon_index else s for s in volley.shots)
     return _replace(state, volley=_replace(volley, shots=shots))
@@ -1210,9 +1205,9 @@ def _weapon_fired(rules, state: GameState, event: WeaponFired, scope: FoldScope 
         return state
     ammo = list(firer.ammo)
     ammo[event.weapon_index] = event.ammo_left
-    state = with_aircraft(state, replaced(firer, scope, ammo=tuple(ammo)), scope)
+    state = with_aircraft(state, _replace(firer, ammo=tuple(ammo)))
     if event.target is not None:
-        state = _with_shot(state, event.weapon_index, scope, attack=event.attack)
+        state = _with_shot(state, event.weapon_index, attack=event.attack)
     return state
 
 
@@ -1240,7 +1235,7 @@ def _hits_scored(rules, state: GameState, event: HitsScored, scope: FoldScope | 
             shot.rolled = True
             shot.done = hits == 0
         return state
-    return _with_shot(state, event.weapon_index, scope, hits=hits, rolled=True, done=hits == 0)
+    return _with_shot(state, event.weapon_index, hits=hits, rolled=True, done=hits == 0)
 
 
 def _decoy_launched(rules, state: GameState, event: DecoyLaunched) -> GameState:
