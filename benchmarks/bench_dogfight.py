@@ -32,7 +32,7 @@ from aero_events.rulesets.aeronautica import AeronauticaRules
 from aero_events.rulesets.aeronautica.bots import BaselineBot, GreedyBot
 from aero_events.rulesets.aeronautica.forces import AircraftEntry, ForceList
 from aero_events.rulesets.aeronautica.scenarios.dogfight import dogfight_setup
-from benchmarks.rulesets import GamesPlayed, fold_seconds, redecided_line, replay_seconds
+from benchmarks.rulesets import BENCH_METADATA, GamesPlayed, fold_seconds, redecided_line, replay_seconds
 
 RULES = AeronauticaRules()
 #: Issue 18's targets: greedy games per second per core by size; baseline decide/fold; replay/decode.
@@ -81,7 +81,8 @@ def _play_one(size: int, bot: type, seed: int, commands: list | None = None) -> 
     commands are appended to ``commands`` when given."""
     keep = None if commands is None else (lambda command, _envelopes: commands.append(command))
     started = time.process_time()
-    session = GameSession(RULES, setup(size), dice=SeededDice(seed), game_id=f"bench-{size}-{seed}")
+    session = GameSession(RULES, setup(size), dice=SeededDice(seed), game_id=f"bench-{size}-{seed}",
+                          metadata=dict(BENCH_METADATA))
     play(session, {"imperium": bot(seed), "orks": bot(seed + 1)}, on_command=keep)
     return session, time.process_time() - started
 

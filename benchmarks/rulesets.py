@@ -38,6 +38,11 @@ from aero_events.bots import bots_for, make_bot, play
 from aero_events.core import GameSession, SeededDice
 from aero_events.core.errors import AeroError
 from aero_events.core.events import EVENT_TYPES
+from aero_events.core.secrets import REPRODUCIBLE_SALTS
+
+#: The metadata of every benchmark game: a bot simulation's, as ``aero simulate`` plays them (its salts
+#: derived from its seed, so a game decided again from its commands is the same game, byte for byte).
+BENCH_METADATA = {REPRODUCIBLE_SALTS: True}
 
 
 @dataclass
@@ -100,7 +105,7 @@ def play_games(rules: Any, scenario: str, options: Mapping[str, Any], bot: str, 
         given: list[Any] = []
         started = time.process_time()
         session = GameSession(rules, build(options, game_seed), dice=SeededDice(game_seed),
-                              game_id=f"bench-{bot}-{game_seed}")
+                              game_id=f"bench-{bot}-{game_seed}", metadata=dict(BENCH_METADATA))
         players = list(rules.players(session.state))
         play(session, {player: make_bot(rules, bot, f"{game_seed}:{player}") for player in players},
              max_commands=100_000, on_command=lambda command, _envelopes, kept=given: kept.append(command))
@@ -147,17 +152,21 @@ def redecide_seconds(played: GamesPlayed, runs: int = 3) -> float:
     legal commands asked and no bot choosing: the games' decide cost less everything a bot adds.
 
     Raises ``RuntimeError`` when a game decided again is not the game played (a command refused, another
-    number of events, or another event at any place): the figure would then price other games. Secret salts,
-    and the commitments made with them, are the one difference allowed: a session draws fresh ones."""
+    number of events, or another event at any place): the figure would then price other games. The new
+    sessions get each played game's metadata, so salts derived from the seed (:data:`BENCH_METADATA`) come back
+    the same, and so do the commitments and the state hashes of rulesets whose state holds them (Wings of
+    Glory's planned cards)."""
     if played.commands is None:
         raise ValueError("these games were played without keeping their commands")
     rules = played.ruleset
-    games = [(s.game.setup, s.dice.seed, commands, s) for s, commands in zip(played.sessions, played.commands)]
+    games = [(s.game.setup, s.dice.seed, s.game.metadata, commands, s)
+             for s, commands in zip(played.sessions, played.commands)]
 
     def decide_all() -> list[GameSession]:
         again = []
-        for setup, seed, commands, _ in games:
-            session = GameSession(rules, setup, dice=SeededDice(seed), game_id="decided-again")
+        for setup, seed, metadata, commands, _ in games:
+            session = GameSession(rules, setup, dice=SeededDice(seed), game_id="decided-again",
+                                  metadata=dict(metadata))
             apply = session.apply
             for command in commands:
                 apply(command)
@@ -169,8 +178,8 @@ def redecide_seconds(played: GamesPlayed, runs: int = 3) -> float:
     except AeroError as refused:
         raise RuntimeError(f"{rules.name}: a game decided again from its commands is not the game played: "
                            f"{refused}") from refused
-    for (_, seed, _, played_session), session in zip(games, decided):
-        if _unsalted(played_session) != _unsalted(session):
+    for (_, seed, _, _, played_session), session in zip(games, decided):
+        if _events(played_session) != _events(session):
             raise RuntimeError(f"{rules.name}: the game of seed {seed} decided again from its commands is not the "
                                f"game played ({session.seq} events against {played_session.seq})")
     return best_of(runs, decide_all)
@@ -220,18 +229,9 @@ def figures(played: GamesPlayed) -> list[str]:
     ]
 
 
-def _unsalted(session: GameSession) -> list[Any]:
-    """The session's events with every salt blanked, and the commitment made with it (a sealed event, a sealed
-    command; a reveal carries the salt alone)."""
-    events = []
-    for env in session.events():
-        event = env.event
-        fields = event.__struct_fields__
-        if "salt" in fields:
-            blank = {"salt": "", "commitment": ""} if "commitment" in fields else {"salt": ""}
-            event = msgspec.structs.replace(event, **blank)
-        events.append(event)
-    return events
+def _events(session: GameSession) -> list[Any]:
+    """The session's events, without their envelopes (the game id differs)."""
+    return [env.event for env in session.events()]
 
 
 def redecided_line(played: GamesPlayed, folded: float) -> str:
