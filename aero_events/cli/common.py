@@ -30,14 +30,28 @@ def db_option() -> argparse.ArgumentParser:
     return parent
 
 
-def open_store(args: argparse.Namespace, *, must_exist: bool = False) -> EventStore:
+def open_store(args: argparse.Namespace, *, must_exist: bool = False, read_only: bool = False) -> EventStore:
     """The store named by ``--db``. With ``must_exist``, a missing file is an error rather than a new store
-    (a command that only reads should not leave an empty database behind)."""
+    (a command that only reads should not leave an empty database behind); ``read_only`` for a command that
+    only reads (the file is opened read-only throughout, so a store the user may not write is still read)."""
     from aero_events.store import EventStore, StoreError
 
     if must_exist and args.db != ":memory:" and not Path(args.db).exists():
         raise StoreError(f"no store at {args.db} (use --db to name another)")
-    return EventStore(args.db, lock_timeout=store_wait(args))
+    return EventStore(args.db, lock_timeout=store_wait(args), read_only=read_only)
+
+
+def refuse_overwriting_a_store(path: str | os.PathLike, what: str) -> None:
+    """An output file (an export, a page, a key, regress details) never replaces a DuckDB database: neither the
+    store named by ``--db`` nor any other. ``aero export GAME aero.duckdb`` is one slip of the keyboard from
+    ``--db aero.duckdb``, and opening the output for writing would empty the store of every game.
+    ``what`` names the output in the message (``FILE``, ``--out``)."""
+    from aero_events.core.errors import AeroError
+    from aero_events.store.options import holds_duckdb_database
+
+    if holds_duckdb_database(path):
+        raise AeroError(f"{what} {os.fsdecode(path)} is a DuckDB database (a store of games): an output never "
+                        "overwrites one, nothing was written; choose another file name")
 
 
 def store_wait(args: argparse.Namespace) -> float:

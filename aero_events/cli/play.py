@@ -252,7 +252,7 @@ class TerminalPlayer:
             return None, ""
         if command in listing.options:
             return command, ""
-        return None, f"{answer!r} is not among the choices now"
+        return None, f"{answer!r} is not among the choices now{_rules_refusal(ruleset, state, command)}"
 
     def _show(self, title: str, listing: Listing, narrowing: Narrowing, keys: dict[str, int]) -> dict[int, Any]:
         """Show what is left (commands, or groups of them); returns number -> command index or group."""
@@ -295,6 +295,23 @@ class TerminalPlayer:
 
 
 # ---------------------------------------------------------------- the game
+
+
+def _rules_refusal(ruleset: Any, state: Any, command: Any) -> str:
+    """Why the rules refuse a typed command that is not among the choices, as ``: Rule (p.N): reason``: the
+    ruleset decides it on throwaway dice (``decide`` is pure: nothing is rolled in the game, nothing appended).
+    Empty when they would take it (a listing that offers a sample of a measured table) or say nothing useful."""
+    from aero_events.core.dice import DiceCup, SeededDice
+    from aero_events.core.errors import RuleError
+    from aero_events.core.secrets import SaltSource
+
+    try:
+        ruleset.decide(state, command, DiceCup(SeededDice(0), 0, SaltSource(0)))
+    except RuleError as err:
+        return f": {err}"
+    except Exception:  # noqa: BLE001 -- a ruleset's other failure on a command it was never offered: say no more
+        return ""
+    return ""
 
 
 def _intro(ruleset: Any, session: Any, side: str, bot: str, players: Sequence[str], say: Callable[[str], None],

@@ -7,7 +7,7 @@ from itertools import groupby
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .common import console, db_option, open_store
+from .common import console, db_option, open_store, refuse_overwriting_a_store
 
 if TYPE_CHECKING:  # the handlers import what they use: building the parser imports none of it
     from aero_events.core.events import EnvelopeRecord
@@ -111,7 +111,9 @@ def _describe(record: EnvelopeRecord, player: str | None, ruleset_name: str) -> 
 
     from aero_events.core.errors import DataError
     from aero_events.core.secrets import redact
+    from aero_events.core.session import StateCheckpoint
     from aero_events.store import StoreError
+    from aero_events.store.viewer import withheld_checkpoint
 
     from .describe import describe_event
 
@@ -120,7 +122,11 @@ def _describe(record: EnvelopeRecord, player: str | None, ruleset_name: str) -> 
     except (KeyError, msgspec.DecodeError, ValueError, DataError) as err:
         raise StoreError(f"event {record.seq} ({record.type}) cannot be decoded under {ruleset_name}: {err}; "
                          "nothing of it is shown") from None
-    return describe_event(redact(event, player) if player is not None else event)
+    if player is None:
+        return describe_event(event)
+    if type(event) is StateCheckpoint:  # its hash covers the others' secrets: trying each value would find them
+        return describe_event(withheld_checkpoint(event))
+    return describe_event(redact(event, player))
 
 
 def run_show(args: argparse.Namespace) -> int:
@@ -137,6 +143,10 @@ def run_show(args: argparse.Namespace) -> int:
     store.ruleset(game_id)  # its event types known before decoding (an unknown ruleset is an error)
     branch = store.resolve_branch(game_id, args.branch)
     records = store.records(game_id, branch, turn=args.turn)
+    if args.turn is not None and not records:  # say which turns there are rather than show an empty log
+        turns = sorted({record.turn for record in store.records(game_id, branch)})
+        held = f"turns {turns[0]}..{turns[-1]}" if turns else "no events"
+        raise ValueError(f"--turn {args.turn}: branch {branch} of game {game_id} has {held}")
     out = console()
     viewer = f", as {args.player} sees it" if args.player else ""
     main_mark = ", the main line" if branch == store.main_line(game_id) else ""
@@ -214,12 +224,20 @@ def run_export(args: argparse.Namespace) -> int:
     from aero_events.core.ids import for_terminal
     from aero_events.store import StoreError
 
+    refuse_overwriting_a_store(args.file, "FILE")
     store = open_store(args, must_exist=True)
     game_id = store.resolve_game_id(args.game)
     suffix = args.file.suffix.lower()
     form = args.format or ("parquet" if suffix == ".parquet" else "record" if suffix == ".aero" else "jsonl")
     if args.player is not None:
         return _export_for_player(store, game_id, args, form)
+    if args.sign:  # refused before anything is written: a failed --sign never leaves an unsigned export behind
+        from aero_events.store.signing import load_private_key
+
+        if form != "jsonl":
+            raise StoreError("only a JSON Lines export is signed (--format jsonl)")
+        for key in args.sign:
+            load_private_key(key)
     if form == "record":  # the readable game record (aero_events/record/record_format.py)
         from aero_events.record.transfer import export_record
         count = export_record(store, game_id, args.file)
@@ -227,8 +245,6 @@ def run_export(args: argparse.Namespace) -> int:
         count = store.export_parquet(args.file, game_ids=[game_id])
     else:
         count = store.export_jsonl(game_id, args.file)
-    if args.sign and form != "jsonl":
-        raise StoreError("only a JSON Lines export is signed (--format jsonl)")
     out = console()
     out.print(f"wrote {count} events of game {for_terminal(game_id)} to {args.file} ({form})", markup=False)
     if args.sign:
@@ -276,6 +292,8 @@ def run_sign(args: argparse.Namespace) -> int:
 def run_keygen(args: argparse.Namespace) -> int:
     from aero_events.store.signing import generate_key
 
+    refuse_overwriting_a_store(args.key, "KEY")
+    refuse_overwriting_a_store(args.key.with_suffix(".pub"), "KEY's public key")
     public = generate_key(args.key)
     console().print(f"wrote the private key {args.key} (keep it to yourself) and the public key {public} "
                     "(give it to your opponent and the organiser)", markup=False)

@@ -95,7 +95,7 @@ from .headers import (
     salt_seed,
 )
 from .lexer import BRACKET, CLOSE, COMMENT, OPEN, WORD, LexError, Token, escape_comment, tokenize
-from .salts import COMMANDS, RecordSalts, derived_salt, is_command_secret, is_ruleset_secret
+from .salts import COMMANDS, RecordSalts, derived_salt, is_command_secret, is_ruleset_secret, is_salt
 from .steps import Boundary
 
 DEFAULT_RULESET = "aeronautica/wov-2019"
@@ -417,12 +417,17 @@ class _Replayer:
         salts, command_salts = session.salts, session.command_salts
         assert isinstance(salts, RecordSalts) and isinstance(command_salts, RecordSalts)
         explicit = list(step.salts)
+        for salt in explicit:
+            if not is_salt(salt):
+                raise _error(self.source, f"~{salt}: a salt is 32 hex digits (the record writes those of the "
+                                          "secrets it cannot derive from its [Salts] seed)", verb)
         if explicit and session.record_commands and self.rules.is_secret_command(step.command):
             command_salts.use_next(explicit[:1])
             explicit = explicit[1:]
         salts.use_next(explicit)
         try:
             envelopes = session.apply(step.command)
+            unused = [*command_salts.unused(), *salts.unused()]
         except _RecordDiceProblem as err:
             raise _error(self.source, str(err), err.token) from err
         except RuleError as err:
@@ -433,6 +438,9 @@ class _Replayer:
         finally:
             salts.use_next([])
             command_salts.use_next([])
+        if unused:
+            raise _error(self.source, f"this step sealed fewer secrets than the salts written after it: "
+                                      f"~{unused[0]} is left over", verb)
         if dice.used < len(groups):
             left = groups[dice.used]
             raise _error(self.source, f"the rules rolled {dice.used} time(s) for this step; the dice "

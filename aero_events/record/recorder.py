@@ -55,7 +55,16 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from aero_events.core import AeroError, Command, DiceRolled, Game, GameSession, RuleError, SecretEvent
+from aero_events.core import (
+    AeroError,
+    Command,
+    DataError,
+    DiceRolled,
+    Game,
+    GameSession,
+    RuleError,
+    SecretEvent,
+)
 from aero_events.core.events import is_core_event
 from aero_events.core.interface import NotationError, TableDecision
 from aero_events.store import EventStore
@@ -96,6 +105,32 @@ def _full_path(path: str) -> str:
 def new_salt_seed() -> str:
     """A table game's salt seed: 128 random bits (never derived from the game id, which every player sees)."""
     return secrets.token_hex(16)
+
+
+def typed_json_command(ruleset: Any, answer: str, player: str) -> tuple[Command | None, str | None]:
+    """``answer`` as a command of ``ruleset`` given as its JSON encoding (``{"command": ..., "player": ...}``)
+    by ``player``, or None and what is wrong with it (None too when it is not JSON of a command at all)."""
+    import msgspec
+
+    if not answer.lstrip().startswith("{"):
+        return None, None
+    try:
+        data = msgspec.json.decode(answer)
+    except msgspec.DecodeError:
+        return None, None
+    if not isinstance(data, dict) or "command" not in data:
+        return None, None
+    try:
+        command = ruleset.decode_command(data)
+    except DataError as err:
+        return None, f"not a command of this game: {err.detail}"
+    except (AeroError, KeyError, ValueError, TypeError) as err:
+        return None, f"not a command of this game: {err}"
+    if not isinstance(command, Command):
+        return None, None
+    if command.player != player:
+        return None, f"that is {command.player}'s command; {player} is to choose"
+    return command, None
 
 
 class TableRecorder:
@@ -445,7 +480,10 @@ class TableRecorder:
         try:  # the notation's own reading of a typed line (the default JSON notation's, say)
             return self.notation.parse(state, decision.player, answer), None
         except RuleError:
-            return None, problem
+            # A command typed as the JSON the list shows, but not in the list: the rules decide it (as they do
+            # a record's quoted step), so a refusal names the rule rather than "nothing matches".
+            command, why = typed_json_command(self.session.ruleset, answer, decision.player)
+            return command, why or problem
 
     def _narrow(self, answer: str, decision: TableDecision) -> list[int]:
         wanted = answer.lower().split()

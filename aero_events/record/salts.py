@@ -47,6 +47,10 @@ class RecordSalts(SaltSource):
         """The next secrets are sealed with these salts (a record's ``M7~salt``)."""
         self._explicit = list(salts)
 
+    def unused(self) -> list[str]:
+        """The salts given by :meth:`use_next` that no secret has taken yet."""
+        return list(self._explicit)
+
     def next(self) -> str:
         derived = super().next()
         if self._explicit:
@@ -57,6 +61,13 @@ class RecordSalts(SaltSource):
         """The stream the session seals recorded secret commands with (as ``SaltSource.derived``), which
         also takes explicit salts."""
         return RecordSalts(self.seed_text, self.branch, self.command_start, label=label)
+
+
+def is_salt(text: str) -> bool:
+    """Whether ``text`` is a salt as the engine makes them (:class:`~aero_events.core.secrets.SaltSource`): 32
+    lowercase hex digits, 128 bits. A shorter one (an empty ``~``) would seal a secret that anyone could open by
+    trying every choice."""
+    return len(text) == 32 and all(char in "0123456789abcdef" for char in text)
 
 
 def derived_salt(seed: str, branch: str, k: int, label: str | None = None) -> str:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from aero_events.store import EventStore
 from aero_events.store.database import transaction
+from aero_events.store.outputs import written_whole
 from aero_events.store.transfer import read_jsonl, store_parsed, write_game_jsonl
 from aero_events.store.viewer import check_viewer
 
@@ -54,7 +55,8 @@ def export_record(store: EventStore, game_id: str, path: str | os.PathLike, view
     """Write a stored game as a record (``viewer``: that player's copy); returns the number of events it
     holds (all branches)."""
     text = record_text(store, game_id, viewer)
-    Path(path).write_text(text, encoding="utf-8")
+    with written_whole(path) as partial:
+        partial.write_text(text, encoding="utf-8")
     return sum(info.own_events for info in store.branch_tree(game_id).values())
 
 

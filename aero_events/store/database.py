@@ -29,7 +29,7 @@ from contextlib import contextmanager
 import duckdb
 
 from .errors import StoreBusy, StoreError
-from .options import DEFAULT_LOCK_TIMEOUT
+from .options import DEFAULT_LOCK_TIMEOUT, DUCKDB_MAGIC, DUCKDB_MAGIC_OFFSET
 from .schema import MIGRATIONS, Migration, migrate, schema_version
 from .views import install_views
 
@@ -39,9 +39,6 @@ def _is_lock_conflict(err: duckdb.Error) -> bool:
     return "Could not set lock" in text or "Conflicting lock" in text
 
 
-#: Every DuckDB database file has these bytes at offset 8 (after the header block's checksum).
-DUCKDB_MAGIC = b"DUCK"
-_MAGIC_OFFSET = 8
 #: New paths with these suffixes are data files a user meant to import or export, never a store.
 DATA_FILE_SUFFIXES = frozenset({".jsonl", ".json", ".csv", ".tsv", ".parquet", ".aero", ".txt", ".html", ".md",
                                 ".sig", ".pem", ".key"})
@@ -70,6 +67,10 @@ def check_database_path(path: str) -> None:
     if os.path.isdir(path):
         raise StoreError(f"the store {path} is a directory, not a DuckDB database file")
     if not os.path.exists(path):
+        folder = os.path.dirname(path)
+        if folder and not os.path.isdir(folder):
+            raise StoreError(f"the store {path} cannot be made: the folder {folder} does not exist (create it first, "
+                             "or give another --db)")
         suffix = os.path.splitext(path)[1].lower()
         if suffix in DATA_FILE_SUFFIXES:
             raise StoreError(f"the store {path} would be a new DuckDB file named like a {suffix} data file; "
@@ -77,10 +78,10 @@ def check_database_path(path: str) -> None:
         return
     try:
         with open(path, "rb") as file:
-            head = file.read(_MAGIC_OFFSET + len(DUCKDB_MAGIC))
+            head = file.read(DUCKDB_MAGIC_OFFSET + len(DUCKDB_MAGIC))
     except OSError as err:
         raise StoreError(f"cannot open the store {path}: {err.strerror or err}") from None
-    if head[_MAGIC_OFFSET:] != DUCKDB_MAGIC:
+    if head[DUCKDB_MAGIC_OFFSET:] != DUCKDB_MAGIC:
         what = "an empty file" if not head else "not a DuckDB database file (its header is not DuckDB's)"
         raise StoreError(f"the store {path} is {what}; refusing to use it as the store: give a .duckdb file "
                          "made by aero, or a new path")
@@ -138,12 +139,17 @@ def open_database(
 
 def _open_read_only(path: str, lock_timeout: float,
                     migrations: tuple[Migration, ...]) -> duckdb.DuckDBPyConnection | None:
-    """A read-only connection with an up-to-date schema and views, or None to open read-write instead."""
+    """A read-only connection with an up-to-date schema and views, or None to open read-write instead.
+
+    A file this process may not write (read-only, or in a read-only folder) whose schema is current but whose
+    SQL views an earlier version made is still read, its views left as they are: they serve SQL clients, and
+    the store's own reads use its tables."""
     for _attempt in range(2):
         try:
             conn = connect(path, lock_timeout=lock_timeout, read_only=True)
         except duckdb.ConnectionException:
             return None  # this process has the file open read-write: share that configuration
+        views_only = False
         try:
             latest = migrations[-1].version if migrations else 0
             if schema_version(conn) >= latest:
@@ -152,12 +158,19 @@ def _open_read_only(path: str, lock_timeout: float,
                     install_views(conn)
                     return conn
                 except duckdb.InvalidInputException:
-                    pass  # the views need creating: once read-write, below
+                    views_only = True  # the views need creating: once read-write, below
         except BaseException:
             conn.close()
             raise
         conn.close()
-        open_database(path, lock_timeout=lock_timeout, migrations=migrations).close()
+        try:
+            open_database(path, lock_timeout=lock_timeout, migrations=migrations).close()
+        except StoreBusy:
+            raise
+        except StoreError:
+            if not views_only:
+                raise  # its schema needs upgrading, which needs writing
+            return connect(path, lock_timeout=lock_timeout, read_only=True)
     return None
 
 

@@ -4,12 +4,14 @@ A JSON Lines file carries its own hash chain, and anyone can recompute one: the 
 unaltered only against a head hash kept elsewhere (a signature, :mod:`.signing`). So an import checks
 the game itself: the ruleset must be known, the setup must be one it accepts, every event must apply
 (``evolve`` raising, e.g. for an aircraft the setup does not have, refuses the file at that line), each
-event must be stamped with the turn and phase the state was in, and the session's
+event, the core's own included (a command, a roll, a checkpoint), must be stamped with the turn and phase the
+state was in (as the session stamps them), and the session's
 :class:`~aero_events.core.session.StateCheckpoint` must follow every change of turn and hold the folded
 state's hash. A refusal is a :class:`DataError` naming the file, the line and the field.
 
 Every sealed secret must hold its seal: the commitment recorded with it is the one its choice and salt
-give (:func:`~aero_events.core.secrets.commitment`), so a choice swapped after it was sealed is refused.
+give (:func:`~aero_events.core.secrets.commitment`), so a choice swapped after it was sealed is refused; and a
+sealed command is owned by the player who gave it (the seal does not cover the owner, whose copy shows it).
 
 Then the import re-decides the game (:func:`redecide_parsed`, issue 16 item 4): each recorded command
 (``CommandIssued``, and ``SecretCommandIssued``, which a full export holds whole) is decided again under
@@ -36,9 +38,9 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from aero_events.core.errors import AeroError, DataError
-from aero_events.core.events import Envelope, is_core_event
+from aero_events.core.events import Envelope
 from aero_events.core.secrets import SecretEvent, commitment
-from aero_events.core.session import CORE_ACTOR, StateCheckpoint, issued_command
+from aero_events.core.session import CORE_ACTOR, SecretCommandIssued, StateCheckpoint, issued_command
 from aero_events.core.state_shape import CheckpointCheck, StateShapeError, recorded_fingerprint
 from aero_events.rulesets import ruleset_for_game
 
@@ -58,14 +60,17 @@ def _context(parsed: ParsedGame, record: GameRecord) -> GameContext:
     except (AeroError, ValueError, TypeError) as err:
         raise DataError(f"the ruleset {record.ruleset!r} cannot be loaded: {err}", source=source, location=1,
                         field="ruleset") from None
+    setup = None
     try:
         setup = decode_setup(record, ruleset)
         initial = ruleset.initial_state(setup)
     except DataError as err:
         raise DataError(err.detail, source=source, location=1, field="setup") from None
     except Exception as err:  # noqa: BLE001 -- whatever a ruleset raises on a setup it cannot use is a refusal
-        raise DataError(f"{ruleset.name} cannot set up this game: {type(err).__name__}: {err}", source=source,
-                        location=1, field="setup") from None
+        why = "the setup is null, and it sets up no game without one" if setup is None else \
+            f"{type(err).__name__}: {err}"
+        raise DataError(f"{ruleset.name} cannot set up this game: {why}", source=source, location=1,
+                        field="setup") from None
     players = list(ruleset.players(initial))
     if list(record.players) != players:
         raise DataError(f"the header names the players {record.players}, the setup has {players}", source=source,
@@ -114,6 +119,11 @@ def refold_parsed(parsed: ParsedGame, record: GameRecord, fork_states: dict[str,
             except Exception as err:  # noqa: BLE001
                 raise DataError(f"{ruleset.name} cannot read the turn of the state before this event: {err}",
                                 source=source, location=line) from None
+            stamp = (batch.turns[index], batch.phases[index])
+            if stamp != (turn, phase):  # every event, the core's too (a command, a roll, a checkpoint)
+                raise DataError(f"stamped turn {stamp[0]} phase {stamp[1]!r}; the game was in turn {turn} phase "
+                                f"{phase!r}", source=source, location=line, field="turn" if stamp[0] != turn
+                                else "phase")
             if type(event) is StateCheckpoint:
                 if event.turn != turn:
                     raise DataError(f"a checkpoint of turn {event.turn} where the game is in turn {turn}",
@@ -138,9 +148,7 @@ def refold_parsed(parsed: ParsedGame, record: GameRecord, fork_states: dict[str,
                     raise DataError(f"this sealed {type(event).__name__} does not match its commitment: its choice "
                                     "or salt was changed after it was sealed", source=source, location=line,
                                     field="payload.commitment")
-                if (batch.turns[index], batch.phases[index]) != (turn, phase) and not is_core_event(event):
-                    raise DataError(f"stamped turn {batch.turns[index]} phase {batch.phases[index]!r}; the game was "
-                                    f"in turn {turn} phase {phase!r}", source=source, location=line, field="turn")
+                _check_sealed_command_owner(event, source, line)
                 try:
                     state = ruleset.evolve(state, event)
                     turn_after = ruleset.clock(state)[0]
@@ -162,6 +170,15 @@ def refold_parsed(parsed: ParsedGame, record: GameRecord, fork_states: dict[str,
             head_states[branch.id] = state
         at_checkpoints[branch.id] = checkpoints
     return context, at_checkpoints
+
+
+def _check_sealed_command_owner(event: Any, source: str, line: int) -> None:
+    """A sealed command is owned by the player who gave it. The commitment covers the command, not its owner,
+    and a player's copy shows a secret whole to its owner: a file that made the other side the owner of a
+    player's sealed order would hand it to them in their copy."""
+    if type(event) is SecretCommandIssued and event.owner != event.command.get("player"):
+        raise DataError(f"this sealed command of {event.command.get('player')!r} names {event.owner!r} as its owner",
+                        source=source, location=line, field="payload.owner")
 
 
 def _line_of(parsed: ParsedGame, branch_id: str, seq: int) -> int:

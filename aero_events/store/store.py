@@ -93,12 +93,16 @@ class EventStore:
     """Games recorded as event streams in a DuckDB file (``aero.duckdb`` by default).
 
     ``lock_timeout`` is how long an operation waits for another process to release the
-    file before raising :class:`StoreBusy`.
+    file before raising :class:`StoreBusy`. ``read_only`` opens the file read-only for every operation, a
+    caller's own connections included (a command that only reads works on a file it may not write, and
+    cannot write by mistake); a write then raises :class:`StoreError`.
     """
 
-    def __init__(self, path: str | os.PathLike = DEFAULT_PATH, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT):
+    def __init__(self, path: str | os.PathLike = DEFAULT_PATH, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
+                 read_only: bool = False):
         self.path = os.fspath(path)
         self.lock_timeout = lock_timeout
+        self.read_only = read_only and self.path != ":memory:"
         self._held: duckdb.DuckDBPyConnection | None = None
         #: Games this store object has written: saving one of them again goes straight to the checked path.
         self._written: set[str] = set()
@@ -109,7 +113,7 @@ class EventStore:
 
     def __enter__(self) -> Self:
         if self._held is None:
-            self._held = open_database(self.path, lock_timeout=self.lock_timeout)
+            self._held = open_database(self.path, lock_timeout=self.lock_timeout, read_only=self.read_only)
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -128,7 +132,7 @@ class EventStore:
         if self._held is not None:
             yield self._held
             return
-        conn = open_database(self.path, lock_timeout=self.lock_timeout, read_only=not write)
+        conn = open_database(self.path, lock_timeout=self.lock_timeout, read_only=self.read_only or not write)
         try:
             yield conn
         finally:
@@ -139,6 +143,8 @@ class EventStore:
 
     @contextmanager
     def _writing(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        if self.read_only:
+            raise StoreError(f"the store {self.path} was opened read-only: nothing is written to it")
         with self.connection(write=True) as conn, transaction(conn):
             yield conn
 

@@ -30,7 +30,7 @@ import msgspec
 
 from aero_events.core.errors import AeroError, DataError
 from aero_events.core.events import EVENT_TYPES, EnvelopeRecord, Event, decode_event, encode_event
-from aero_events.core.ids import check_id, check_label
+from aero_events.core.ids import check_id, check_label, for_terminal
 from aero_events.core.registry import ruleset_for_game
 from aero_events.core.secrets import RedactedEvent
 from aero_events.core.session import Game
@@ -41,6 +41,7 @@ from .codec import EventBatch, gc_paused, split_error
 from .database import first_row
 from .errors import CheckpointMismatch, GameExists
 from .games import branch_infos, game_record, insert_branch, insert_game
+from .outputs import written_whole
 from .records import GameRecord, engine_version, utc_aware, utc_naive
 from .refold import redecide_parsed, refold_parsed
 from .values import value_problem
@@ -97,8 +98,9 @@ def export_jsonl(conn: duckdb.DuckDBPyConnection, game_id: str, path: str | os.P
     """Write one game as JSON Lines; returns the number of events written.
 
     The bytes are canonical: the same stored game always exports to the same bytes, whichever store it
-    was imported into, so a signature over them (:mod:`.signing`) holds wherever the game goes."""
-    with open(path, "wb") as out:
+    was imported into, so a signature over them (:mod:`.signing`) holds wherever the game goes. The file is
+    written whole or not at all (:func:`.outputs.written_whole`)."""
+    with written_whole(path) as partial, open(partial, "xb") as out:
         return _write_jsonl(conn, game_id, out)
 
 
@@ -176,8 +178,16 @@ def export_parquet(
     The file has the events table's columns plus ``ruleset`` and ``jsonl_preamble``; ``where`` may use any of
     the first. ``jsonl_preamble`` is set on each game's first row only: the game's JSON Lines header and branch
     lines, so that ``aero import`` can read the file back (:func:`read_parquet`) with every check a JSON Lines
-    import makes. Returns the number of events written.
+    import makes. Returns the number of events written. The file is written whole or not at all
+    (:func:`.outputs.written_whole`).
     """
+    with written_whole(path) as partial:
+        return _copy_parquet(conn, partial, game_ids, where)
+
+
+def _copy_parquet(conn: duckdb.DuckDBPyConnection, path: str | os.PathLike, game_ids: Sequence[str] | None,
+                  where: str | None) -> int:
+    """:func:`export_parquet`'s COPY to ``path``."""
     import pyarrow as pa
 
     from .database import registered
@@ -244,15 +254,17 @@ def read_parquet(path: str | os.PathLike) -> list[ParsedGame]:
     except (duckdb.Error, OSError) as err:
         raise DataError(f"cannot read the Parquet file: {err}", source=source) from None
     with reader:
-        missing = [name for name in PARQUET_COLUMNS if name not in columns]
-        if missing:
-            raise DataError(f"not a whole aero export: no column {', '.join(missing)} (a Parquet file written by "
-                            "aero export FILE.parquet of this version imports)", source=source, field=missing[0])
+        # A player's copy first: it has no preamble either, and "no column jsonl_preamble" would not say why.
         if "viewer" in columns and reader.execute(
                 "SELECT count(*) FROM read_parquet(?) WHERE viewer IS NOT NULL", [source]).fetchone()[0]:
             raise DataError("this file is a player's copy of a game (secrets removed): only the full export "
                             "can be imported", source=source, field="viewer")
-        rows = reader.execute(f"SELECT {', '.join(PARQUET_COLUMNS)} FROM read_parquet(?) ORDER BY game, branch, seq",
+        missing = [name for name in PARQUET_COLUMNS if name not in columns]
+        if missing:
+            raise DataError(f"not a whole aero export: no column {', '.join(missing)} (a Parquet file written by "
+                            "aero export FILE.parquet of this version imports)", source=source, field=missing[0])
+        rows = reader.execute(f"SELECT {', '.join(PARQUET_COLUMNS)}, file_row_number + 1 FROM "
+                              "read_parquet(?, file_row_number = true) ORDER BY game, branch, seq",
                               [source]).fetchall()
     games: dict[str, list[tuple]] = {}
     for row in rows:
@@ -260,9 +272,22 @@ def read_parquet(path: str | os.PathLike) -> list[ParsedGame]:
     return [_parquet_game(source, game_id, game_rows) for game_id, game_rows in games.items()]
 
 
+#: Where each column a Parquet export's events are read from sits in a row of :func:`read_parquet`, and the
+#: Python type it must hold there (anything else is refused naming the row and column, never a traceback).
+_PARQUET_TYPED = {"seq": (2, int), "payload": (8, str)}
+_ROW_NUMBER = len(PARQUET_COLUMNS)
+
+
 def _parquet_game(source: str, game_id: str, rows: list[tuple]) -> ParsedGame:
-    """One game's rows as the JSON Lines its export would be, read by the JSON Lines reader."""
+    """One game's rows as the JSON Lines its export would be, read by the JSON Lines reader; a refusal names
+    the file's row (counted from 1) and the column rather than a line of that JSON Lines."""
     where = f"{source}, game {game_id}"
+    for row in rows:
+        for column, (index, kind) in _PARQUET_TYPED.items():
+            if type(row[index]) is not kind:
+                found = "null" if row[index] is None else type(row[index]).__name__
+                raise DataError(f"expected {'an integer' if kind is int else 'JSON text'}, found {found}",
+                                source=f"{where}, row {row[_ROW_NUMBER]}", field=column)
     preambles = [row[9] for row in rows if row[9] is not None]
     if len(preambles) != 1:
         raise DataError(f"{len(preambles)} preambles for this game where an export writes one: the rows are not "
@@ -288,14 +313,37 @@ def _parquet_game(source: str, game_id: str, rows: list[tuple]) -> ParsedGame:
         by_branch.setdefault(row[1], []).append(row)
     out = io.BytesIO()
     out.write(preamble if preamble.endswith(b"\n") else preamble + b"\n")
-    for branch in order + sorted(set(by_branch) - set(order)):
+    rows_by_line: dict[int, int] = {}
+    line = len(preamble.splitlines())
+    for branch in order + sorted(set(by_branch) - set(order), key=str):
+        in_order = sorted(by_branch.get(branch, []), key=lambda row: row[2])
         records = [EnvelopeRecord(game_id=game_id, branch_id=branch, seq=row[2], turn=row[3], phase=row[4],
                                   actor=row[5], type=row[6], version=row[7], payload=msgspec.Raw(row[8].encode()))
-                   for row in sorted(by_branch.get(branch, []), key=lambda row: row[2])]
+                   for row in in_order]
+        for row in in_order:
+            line += 1
+            rows_by_line[line] = row[_ROW_NUMBER]
         if records:
             out.write(_encoder.encode_lines(records))
     out.seek(0)
-    return _read_lines(where, out)
+    try:
+        parsed = _read_lines(where, out)
+    except DataError as err:
+        raise _at_row(err, where, rows_by_line) from None
+    parsed.rows_by_line = rows_by_line
+    return parsed
+
+
+def _at_row(err: DataError, where: str, rows_by_line: dict[int, int]) -> DataError:
+    """A refusal of a Parquet game's JSON Lines (``err``, at a line of them) at the file's row instead, or at the
+    line of its ``jsonl_preamble`` column (the header and branch lines an export keeps there)."""
+    if not isinstance(err.location, int) or err.source != where:
+        return err
+    row = rows_by_line.get(err.location)
+    if row is None:
+        return DataError(err.detail, source=f"{where}, column jsonl_preamble", location=err.location,
+                         field=err.field)
+    return DataError(err.detail, source=f"{where}, row {row}", field=err.field)
 
 
 # ---------------------------------------------------------------- import
@@ -319,6 +367,9 @@ class ParsedGame:
     #: After :func:`store_parsed`: True when every recorded command was decided again and gave the recorded
     #: events, False when the game records no commands (re-folded only, :mod:`.refold`).
     redecided: bool | None = None
+    #: A game read from Parquet: the file's row (from 1) of each line of the JSON Lines it was read as, so that
+    #: a refusal names the row.
+    rows_by_line: dict[int, int] | None = None
 
 
 def _refuse(source: str, line: int, err: Exception, prefix: str = "") -> DataError:
@@ -411,10 +462,10 @@ def _read_header(source: str, number: int, line: bytes) -> JsonlHeader:
                         location=number, field="format_version")
     check_id(header.game_id, "game id", source=source, location=number, field="game_id")
     if header.viewer is not None:
-        raise DataError(f"this file is {header.viewer!r}'s copy of game {header.game_id} (exported with --player): "
-                        "other players' secrets are left out of it, so it cannot be stored, re-decided or verified "
-                        "as the full game; import the organiser's full export", source=source, location=number,
-                        field="viewer")
+        raise DataError(f"this file is {for_terminal(header.viewer)}'s copy of game {header.game_id} (exported with "
+                        "--player): other players' secrets are left out of it, so it cannot be stored, re-decided or "
+                        "verified as the full game; import the organiser's full export", source=source,
+                        location=number, field="viewer")
     for index, player in enumerate(header.players):
         check_id(player, "player", source=source, location=number, field=f"players[{index}]")
     for name in ("ruleset", "data_version", "engine_version"):
@@ -422,10 +473,14 @@ def _read_header(source: str, number: int, line: bytes) -> JsonlHeader:
     # The game's ruleset is loaded before any event is decoded: its event types exist only once it is imported
     # (a fresh process knows none), and a ruleset this installation lacks is refused here, by name.
     try:
-        ruleset_for_game(header.ruleset, header.metadata)
+        rules = ruleset_for_game(header.ruleset, header.metadata)
     except (KeyError, AeroError) as err:
         raise DataError(f"the game's ruleset cannot be loaded: {err}", source=source, location=number,
                         field="ruleset") from err
+    if rules.name != header.ruleset and "/" not in header.ruleset:  # stored so, it would follow the default
+        raise DataError(f"{header.ruleset!r} names a family of rulesets, whose default version can change: a game "
+                        f"names the version it was played under ({rules.name}?)", source=source, location=number,
+                        field="ruleset")
     if header.branch_count < 1:
         raise DataError(f"branch_count {header.branch_count}: a game has at least its main branch", source=source,
                         location=number, field="branch_count")
@@ -540,7 +595,18 @@ def _add(entry: _BranchLines, number: int, record: EnvelopeRecord, event: Event,
 
 
 def store_parsed(conn: duckdb.DuckDBPyConnection, parsed: ParsedGame, *, replace: bool = False) -> str:
-    """Write a validated game inside the caller's transaction; returns its id."""
+    """Write a validated game inside the caller's transaction; returns its id. A refusal of a game read from
+    Parquet names the file's row."""
+    try:
+        return _store_parsed(conn, parsed, replace=replace)
+    except DataError as err:
+        if parsed.rows_by_line is None:
+            raise
+        raise _at_row(err, parsed.source, parsed.rows_by_line) from err
+
+
+def _store_parsed(conn: duckdb.DuckDBPyConnection, parsed: ParsedGame, *, replace: bool = False) -> str:
+    """:func:`store_parsed`: every event re-folded and every command re-decided, then the rows written."""
     header = parsed.header
     game_id = header.game_id
     exists = conn.execute("SELECT 1 FROM games WHERE id = ?", [game_id]).fetchall()

@@ -37,6 +37,7 @@ from typing import Any, BinaryIO
 import duckdb
 import msgspec
 
+from aero_events.core.errors import AeroError
 from aero_events.core.events import EVENT_TYPES, EnvelopeRecord, decode_event, encode_event
 from aero_events.core.registry import ruleset_for_game
 from aero_events.core.secrets import SecretEvent, redact
@@ -46,6 +47,7 @@ from .chain import GENESIS, chain_hashes, previous_hashes
 from .codec import gc_paused
 from .errors import StoreError
 from .games import branch_infos, game_record
+from .outputs import written_whole
 from .records import GameRecord, utc_aware
 from .transfer import event_columns
 
@@ -71,17 +73,40 @@ def viewer_metadata(metadata: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in metadata.items() if key not in WITHHELD_METADATA}
 
 
+def withheld_checkpoint(checkpoint: StateCheckpoint) -> StateCheckpoint:
+    """A checkpoint as a player sees it (a viewer's copy, ``aero show --player``): its turn, an empty state hash
+    (see the module docstring)."""
+    return StateCheckpoint(turn=checkpoint.turn, state_hash="")
+
+
 def _as_seen(type_name: str, version: int, payload: str, viewer: str) -> tuple[str, int, bytes]:
     """One stored event as ``viewer`` may see it: (type, version, payload)."""
     if type_name == _CHECKPOINT:
         checkpoint = decode_event(type_name, version, payload)
-        return type_name, StateCheckpoint.version, encode_event(StateCheckpoint(turn=checkpoint.turn, state_hash=""))
+        return type_name, StateCheckpoint.version, encode_event(withheld_checkpoint(checkpoint))
     if type_name not in EVENT_TYPES or not issubclass(EVENT_TYPES[type_name], SecretEvent):
         return type_name, version, payload.encode()
     shown = redact(decode_event(type_name, version, payload), viewer)
     if not isinstance(shown, SecretEvent) and shown.type_name() != type_name:
         return shown.type_name(), shown.version, encode_event(shown)
     return type_name, version, payload.encode()
+
+
+def _seen_or_refused(record: GameRecord, branch: str, columns: dict[str, list], row: int,
+                     viewer: str) -> tuple[str, int, bytes]:
+    """Row ``row`` of the events as ``viewer`` may see it (:func:`_as_seen`). An event that cannot be decoded,
+    or of a type the game's ruleset does not have, is refused naming it: whether it holds a secret cannot be
+    told, so nothing of it goes into a player's copy."""
+    type_name, seq = columns["type"][row], columns["seq"][row]
+    where = f"event {seq} ({type_name}) of game {record.id}, branch {branch}"
+    if type_name not in EVENT_TYPES:
+        raise StoreError(f"{where} is of no type {record.ruleset} has; a player's copy is not written (aero verify "
+                         "says what else is wrong with the game)")
+    try:
+        return _as_seen(type_name, columns["version"][row], columns["payload"][row], viewer)
+    except (msgspec.DecodeError, KeyError, ValueError, AeroError) as err:
+        raise StoreError(f"{where} cannot be decoded: {err}; a player's copy is not written (aero verify says "
+                         "what else is wrong with the game)") from None
 
 
 @dataclass
@@ -113,8 +138,7 @@ def viewer_branches(conn: duckdb.DuckDBPyConnection, game_id: str, viewer: str) 
         for info in infos.values():
             records = []
             for row in by_branch.get(info.id, []):
-                type_name, version, payload = _as_seen(columns["type"][row], columns["version"][row],
-                                                       columns["payload"][row], viewer)
+                type_name, version, payload = _seen_or_refused(record, info.id, columns, row, viewer)
                 records.append(EnvelopeRecord(
                     game_id=record.id, branch_id=info.id, seq=columns["seq"][row], turn=columns["turn"][row],
                     phase=columns["phase"][row], actor=columns["actor"][row], type=type_name, version=version,
@@ -159,8 +183,8 @@ def write_viewer_jsonl(conn: duckdb.DuckDBPyConnection, game_id: str, viewer: st
 
 def export_viewer_jsonl(conn: duckdb.DuckDBPyConnection, game_id: str, viewer: str,
                         path: str | os.PathLike) -> int:
-    """:func:`write_viewer_jsonl` to the file at ``path``."""
-    with open(path, "wb") as out:
+    """:func:`write_viewer_jsonl` to the file at ``path``, whole or not at all (:func:`.outputs.written_whole`)."""
+    with written_whole(path) as partial, open(partial, "xb") as out:
         return write_viewer_jsonl(conn, game_id, viewer, out)
 
 
@@ -188,8 +212,9 @@ def export_viewer_parquet(conn: duckdb.DuckDBPyConnection, game_id: str, viewer:
     scratch = duckdb.connect()  # not the store: the copy never touches the organiser's file
     try:
         scratch.register("viewer_events", table)
-        scratch.execute("COPY (SELECT * FROM viewer_events ORDER BY game, branch, seq) TO $path "
-                        "(FORMAT parquet, COMPRESSION zstd)", {"path": os.fspath(path)})
+        with written_whole(path) as partial:
+            scratch.execute("COPY (SELECT * FROM viewer_events ORDER BY game, branch, seq) TO $path "
+                            "(FORMAT parquet, COMPRESSION zstd)", {"path": os.fspath(partial)})
     finally:
         scratch.close()
     return len(rows)

@@ -92,6 +92,20 @@ def test_a_typed_command_in_the_notation_is_played_and_an_illegal_one_is_said(tm
     assert "'imperium-1 @0,0N S2 A1'" in text  # refused, saying what was typed
 
 
+def test_a_typed_command_the_rules_refuse_is_said_with_the_rule_and_nothing_is_stored(tmp_path):
+    """A command typed in the notation that is not among the choices says which rule refuses it (the
+    ruleset's own words, with the page), as the recorder does; the game stays as it was."""
+    db = tmp_path / "r.duckdb"
+    text = play(db, ["1", "imperium-1 @0,0N S2 A1", "imperium-1 @0,21N S9 A1", "quit"], ruleset="aeronautica",
+                side="imperium")
+    assert "'imperium-1 @0,0N S2 A1' is not among the choices now: Set-up (p.34): (0, 0) is not within 3 hexes" in text
+    assert "'imperium-1 @0,21N S9 A1' is not among the choices now: Set-up: Speed (p.34): imperium-1's Speed may " \
+           "be set to 2-6, not 9" in text
+    store = EventStore(db)
+    (game,) = store.games()
+    assert [env.type for env in store.events(game.id)][-1] == "ai.SetUpRollOffWon"  # the roll-off only
+
+
 def test_help_board_and_log_answer_without_playing(tmp_path):
     text = play(tmp_path / "h.duckdb", ["help", "board", "1", "log", "quit"], ruleset="aeronautica",
                 side="imperium")
