@@ -79,13 +79,23 @@ def run_demo(db_path: str = "aero.duckdb", seed: int = DEMO_SEED, bots: Sequence
     dice = sum(1 for e in envelopes if e.type == "DiceRolled")
     recorded = sum(1 for e in envelopes if issued_command(e.event) is not None)
     say("")
-    say(f"{commands} commands produced {session.seq} events ({recorded} of them the commands, {dice} dice rolls) "
-        f"over {rules.clock(session.state)[0]} turns.")
+    say(play_summary(commands, session.seq, recorded, dice, rules.clock(session.state)[0]))
     say(f"Outcome: {rules.summary_line(session.state)}")
     say(f"Stored as game {session.game_id} in {db_path}; verify: {'ok' if report.ok else report}")
     for line in next_steps(session.game_id, db_path, envelopes):
         say(line)
     return session.game_id
+
+
+def play_summary(commands: int, events: int, recorded: int, dice: int, turns: int) -> str:
+    """What the demo's play came to, in English whatever the counts: "106 commands produced 605 events (106
+    of them the commands, 1 dice roll) over 14 turns." """
+    return (f"{_counted(commands, 'command')} produced {_counted(events, 'event')} ({recorded} of them the "
+            f"commands, {_counted(dice, 'dice roll')}) over {_counted(turns, 'turn')}.")
+
+
+def _counted(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def next_steps(game_id: str, db_path: str, envelopes: Sequence[Any]) -> list[str]:

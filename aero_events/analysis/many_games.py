@@ -65,7 +65,8 @@ def piece_type_summary(connection: duckdb.DuckDBPyConnection, *, branch: str = "
                        ) -> pa.Table:
     """Per piece type over every finished game (whose id starts with ``prefix``): pieces fielded, sides
     fielding it, wins, draws, win rate, shots, hits, damage dealt and taken, pieces destroyed, and damage per
-    piece fielded."""
+    piece fielded. Damage dealt is null where the ruleset's view cannot know it (Wings of Glory's damage
+    tokens are drawn face down: its ``damage_dealt`` is NULL), not zero."""
     pieces = _union(_convention_views(connection, "_pieces"), "game, side, piece, piece_type", _NO_PIECES)
     stats = _union(_convention_views(connection, "_piece_stats"),
                    "game, branch, piece, shots, hits, damage_dealt, damage_taken, destroyed", _NO_STATS)
@@ -81,7 +82,9 @@ def piece_type_summary(connection: duckdb.DuckDBPyConnection, *, branch: str = "
         ),
         fielded AS (
             SELECT p.piece_type, count(*) AS pieces, sum(coalesce(st.shots, 0)) AS shots,
-                   sum(coalesce(st.hits, 0)) AS hits, sum(coalesce(st.damage_dealt, 0)) AS damage_dealt,
+                   sum(coalesce(st.hits, 0)) AS hits,
+                   CASE WHEN count(st.piece) > 0 AND count(st.damage_dealt) = 0 THEN NULL
+                        ELSE sum(coalesce(st.damage_dealt, 0)) END AS damage_dealt,
                    sum(coalesce(st.damage_taken, 0)) AS damage_taken,
                    count(*) FILTER (WHERE st.destroyed) AS destroyed
             FROM pieces p JOIN results r USING (game)

@@ -58,9 +58,22 @@ def level_traces(steps: Sequence[Any]) -> pa.Table:
             last[piece.id] = seen
             rows.append({"step": step.index, "seq": step.last_seq, "turn": step.turn, "side": piece.side,
                          "piece": piece.id, "label": piece.label, "level": level,
-                         "level_name": piece.level_label.split(" ")[0] if piece.level_label else "Level",
+                         "level_name": level_name(piece.level_label),
                          "status": piece.status})
     return table_from_rows(rows, LEVEL_SCHEMA)
+
+
+def level_name(level_label: str | None) -> str:
+    """What a piece's level is called, as a heading starts: the words of its ``level_label`` before the level's
+    number ("Altitude" from Aeronautica's "Altitude 3" and Wings of Glory's "altitude 5 (5 pegs) + 0 climb");
+    "Level" for a label that names no number (Warhammer's "on the ground", "in the air (10\")"), whose first
+    words are no name for the level."""
+    words = (level_label or "").split()
+    number = next((index for index, word in enumerate(words) if word[:1].isdigit()), None)
+    if not number:
+        return "Level"
+    name = " ".join(words[:number])
+    return name[:1].upper() + name[1:]
 
 
 def _nearest_cell(table: Any, x: float, y: float, index: dict[tuple[int, int], int]) -> int | None:

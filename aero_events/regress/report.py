@@ -139,7 +139,7 @@ def outcome_changes(old: Outcome | None, new: Outcome | None) -> tuple[str, ...]
     if old.finished != new.finished:
         changes.append("finished -> unfinished" if old.finished else "unfinished -> finished")
     if old.winner != new.winner:
-        changes.append(f"winner {old.winner or 'draw'} -> {new.winner or 'draw'}")
+        changes.append(f"winner {_winner(old)} -> {_winner(new)}")
     for player in sorted(set(old.scores) | set(new.scores)):
         before, after = old.scores.get(player, 0), new.scores.get(player, 0)
         if before != after:
@@ -153,6 +153,11 @@ def outcome_changes(old: Outcome | None, new: Outcome | None) -> tuple[str, ...]
     if old.turn != new.turn:
         changes.append(f"last turn {old.turn} -> {new.turn}")
     return tuple(changes)
+
+
+def _winner(outcome: Outcome) -> str:
+    """Who won, in words: no winner is a draw only in a finished game (a re-run that stopped has none yet)."""
+    return outcome.winner or ("draw" if outcome.finished else "no winner yet")
 
 
 def number(value: float) -> str:

@@ -14,10 +14,11 @@ under 0.05, not its raw one: with eight raw tests at 0.05 and no change at all, 
 would report a "significant" difference.
 
 **Bots that do not play the game.** A comparison measures the rules only if the bots play them: bots that
-end games long before the scenario's last turn, or whose pieces mostly leave the table, measure the bots.
-:func:`bot_warnings` says so (from the games themselves: their length against the initial state's
-``last_turn`` where the ruleset's state has one, and the pieces of their final scenes) and names the bot
-to use instead (the ruleset's default bot).
+end games long before the scenario's last turn, whose pieces mostly leave the table, or that draw every game
+without destroying a piece, measure the bots. :func:`bot_warnings` says so (from the games themselves: their
+length against the initial state's ``last_turn`` where the ruleset's state has one, their winners, and the
+pieces of their final scenes) and names the bot to use instead (the ruleset's default bot, else another of
+its bots).
 """
 
 from __future__ import annotations
@@ -131,12 +132,16 @@ SHORT_GAME_SHARE = 0.5
 #: are taken to fly their pieces away rather than fight.
 LEFT_TABLE_SHARE = 0.5
 LEFT_TABLE = frozenset({"disengaged", "off-table"})
+#: Statuses of a piece the game took out (a run where no game has a winner and no piece ends so has measured
+#: nothing: random Battlefleet Gothic fleets drift for eight turns without a shot that tells).
+DESTROYED = frozenset({"destroyed", "crashed"})
 
 
 def bot_warnings(runs: Sequence[SimulationRun], rules: Any = None) -> list[str]:
     """Why the games of ``runs`` (one matchup, played under one or more versions) may not measure the rules:
-    games much shorter than the scenario's turn limit, or most pieces leaving the table; each warning gives
-    the figure under each version and says what to use instead (``rules``: to name the bot)."""
+    games much shorter than the scenario's turn limit, most pieces leaving the table, or every game drawn with
+    no piece destroyed; each warning gives the figure under each version and says what to use instead
+    (``rules``: to name the bot)."""
     runs = [run for run in runs if run.results]
     if not runs:
         return []
@@ -159,6 +164,12 @@ def bot_warnings(runs: Sequence[SimulationRun], rules: Any = None) -> list[str]:
     if away:
         found.append(f"most pieces ended off the table, having left it rather than being destroyed "
                      f"({'; '.join(away)}): the bots ({bots}) fly away more than they fight; {instead}")
+    idle = [run for run in runs if all(result.winner is None for result in run.results)
+            and not any(piece.status in DESTROYED for result in run.results for piece in result.pieces)]
+    if idle:
+        under = "; ".join(f"{len(run.results)} games under {run.ruleset}" for run in idle)
+        found.append(f"every game was drawn and no piece was destroyed ({under}): the bots ({bots}) do not fight, "
+                     f"so no difference can show; {instead}")
     return found
 
 

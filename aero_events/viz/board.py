@@ -74,6 +74,8 @@ class Layers:
     marker_kinds: tuple[str, ...] = ()
     statuses: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
+    #: Every piece type drawn, so that each is printed short yet told apart from the others (:func:`short_model`).
+    models: tuple[str, ...] = ()
     template_colours: dict[str, str] = field(default_factory=dict)
     #: Marker kinds whose markers point somewhere (a torpedo salvo, an autonomous weapon): drawn with a pointer.
     headed_markers: frozenset[str] = frozenset()
@@ -99,6 +101,7 @@ class Layers:
             statuses=_ordered(piece.status for scene in scenes for piece in scene.pieces
                               if piece.status in OUT_OF_PLAY),
             tags=_ordered(tag for scene in scenes for piece in scene.pieces for tag in piece.tags),
+            models=_ordered(piece.model or None for scene in scenes for piece in scene.pieces),
             template_colours=colours,
             headed_markers=frozenset(marker.kind for scene in scenes for marker in scene.markers if marker.heading),
         )
@@ -262,14 +265,26 @@ def _plain(text: str) -> str:
     return text
 
 
-def short_model(model: str) -> str:
-    """A piece's type short enough to print on the board ("Thunderbolt Heavy Fighter" -> "Thunderbolt")."""
-    return model if len(model) <= 14 else model.split()[0]
+def short_model(model: str, others: Iterable[str] = ()) -> str:
+    """A piece's type short enough to print on the board ("Thunderbolt Heavy Fighter" -> "Thunderbolt"), yet
+    told apart from the other types drawn (``others``): its first words, as many as it takes for no other type
+    to begin with them ("Messerschmitt Bf 109 E-3" beside "Messerschmitt Bf 110 C-4" is "Messerschmitt Bf 109",
+    not "Messerschmitt" for both)."""
+    if len(model) <= 14:
+        return model
+    words = model.split()
+    rivals = [other.split() for other in others if other != model]
+    for count in range(1, len(words)):
+        if not any(rival[:count] == words[:count] for rival in rivals):
+            return " ".join(words[:count])
+    return model
 
 
-def piece_label(piece: Piece) -> str:
-    """What is printed beside a piece: its name and type, then its numbers (or its status)."""
-    first = f"<b>{_text(piece.label)}</b>" + (f" {_text(short_model(piece.model))}" if piece.model else "")
+def piece_label(piece: Piece, models: Iterable[str] = ()) -> str:
+    """What is printed beside a piece: its name and type (told apart from the other ``models`` drawn), then its
+    numbers (or its status)."""
+    shown = short_model(piece.model, models) if piece.model else ""
+    first = f"<b>{_text(piece.label)}</b>" + (f" {_text(shown)}" if shown else "")
     tags = " ".join(piece.tags)
     second = _text(" · ".join(part for part in (piece.detail, tags) if part))
     return first + (f"<br>{second}" if second else "")
@@ -478,7 +493,7 @@ def label_trace(view: BoardView, scene: Scene, drawn: dict[str, tuple[float, flo
     """Every piece's label in one text trace, each placed where it overlaps nothing (see :func:`place_labels`)."""
     pieces = list(scene.pieces)
     points = [drawn[p.id] for p in pieces]
-    texts = [piece_label(p) if p.status not in OUT_OF_PLAY else _text(f"{p.label} ({p.status})") for p in pieces]
+    texts = [piece_label(p, view.layers.models) if p.status not in OUT_OF_PLAY else _text(f"{p.label} ({p.status})") for p in pieces]
     # Pieces in play are labelled first; a piece out of play is labelled only where its label fits.
     order = sorted(range(len(pieces)), key=lambda i: pieces[i].status in OUT_OF_PLAY)
     placed = place_labels([points[i] for i in order], [texts[i] for i in order], view.px_per_mm,

@@ -56,6 +56,10 @@ def compare_spec(a: Timeline, b: Timeline, *, title: str | None = None, fork_seq
     right = replace(left, xaxis="x2", yaxis="y2", legend=False)
     static = static_traces(left, steps_a[0].scene) + static_traces(right, steps_b[0].scene)
     count = max(len(steps_a), len(steps_b))
+    board_px = board_width_px(steps_a[0].scene, BOARD_HEIGHT)
+    gap = 40
+    plot_px = 2 * board_px + gap
+    split = board_px / plot_px
     frames, indices = [], None
     for index in range(count):
         step_a, step_b = _at(steps_a, index), _at(steps_b, index)
@@ -63,11 +67,7 @@ def compare_spec(a: Timeline, b: Timeline, *, title: str | None = None, fork_seq
         if indices is None:
             indices = list(range(len(static), len(static) + len(data)))
         frames.append({"name": f"{index}: {step_a.label} | {step_b.label}", "data": data, "traces": indices,
-                       "layout": {"annotations": _panels(a, b, step_a, step_b, index)}})
-    board_px = board_width_px(steps_a[0].scene, BOARD_HEIGHT)
-    gap = 40
-    plot_px = 2 * board_px + gap
-    split = board_px / plot_px
+                       "layout": {"annotations": _panels(a, b, step_a, step_b, index, 1.0 - split)}})
     layout: dict[str, Any] = {
         "plot_bgcolor": style.BOARD_BACKGROUND, "paper_bgcolor": "white", "showlegend": True, "legend": LEGEND,
         "hovermode": "closest", "autosize": False, "width": plot_px + MARGIN["l"] + MARGIN["r"],
@@ -86,13 +86,16 @@ def compare_spec(a: Timeline, b: Timeline, *, title: str | None = None, fork_seq
     return {"data": static + frames[0]["data"], "layout": layout, "frames": frames}
 
 
-def _panels(a: Timeline, b: Timeline, step_a: ReplayStep, step_b: ReplayStep, index: int) -> list[dict]:
-    """A text panel under each board: which branch, and its step in words."""
+def _panels(a: Timeline, b: Timeline, step_a: ReplayStep, step_b: ReplayStep, index: int,
+            right_board: float) -> list[dict]:
+    """A text panel under each board, from the board's left edge (``right_board``: where the right board
+    starts, in paper coordinates), so that each reads under its own board: which branch, and its step in
+    words."""
     panels = []
-    for x, timeline, step in ((0.0, a, step_a), (1.0, b, step_b)):
+    for x, timeline, step in ((0.0, a, step_a), (right_board, b, step_b)):
         held = " (finished)" if step.index < index else ""
         text = f"<b>branch {timeline.branch}</b>{held}<br>" + panel_text(step, PANEL_LINES)
-        panels.append(panel_annotation(text, x=x, y=-0.02, xanchor="left" if x == 0.0 else "right", width=None))
+        panels.append(panel_annotation(text, x=x, y=-0.02, xanchor="left", width=None))
     return panels
 
 

@@ -7,6 +7,12 @@ of its own when it changed the board; events that change nothing visible (secret
 volley that holds its fire) are told in the text of the next step. The step that ends the game (the
 ruleset's ``is_over`` turns true) is a ``game_over`` step.
 
+Every page cuts the game where the organiser's does: a sealed command the page's viewer may not read (redacted)
+still opens its group. No frame runs over into the next turn (a group closes with its turn's last event),
+so each is labelled with the turn it shows. A frame is titled by its command in the ruleset's words (a shot
+declared that waits for the target player's reaction is named before the reaction: "Unclean: fire ...; then
+Agrippa: no brace"), or, for a frame of one event, by that event told in words.
+
 The steps come from ONE pass over a :class:`~aero_events.analysis.timeline.Timeline`, whose states were
 folded once. Each step holds the state after its last event and its :class:`Scene`, made by the ruleset
 from that state and the step's events (so the paths flown and shots fired in the step are drawn).
@@ -14,12 +20,16 @@ from that state and the step's events (so the paths flown and shots fired in the
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
+
 from aero_events.analysis.timeline import Timeline
 from aero_events.core.scene import Scene, StepGrouping, make_scene
-from aero_events.core.secrets import redact
+from aero_events.core.secrets import RedactedEvent, redact
+from aero_events.core.session import CommandIssued, SecretCommandIssued
 
 from .words import Line, describe_event
 
@@ -68,6 +78,10 @@ class _StepBuilder:
         self.group: tuple[str, str | None, int, Any] | None = None  # kind, actor, first index, state before
         self.group_lines: list[Line] = []
         self.last_scene: Scene | None = None
+        #: The last public command whose events changed nothing on the board (a shot declared, waiting for
+        #: the target's reaction): its title, player and phase. The next command, if another player's in the
+        #: same phase (the reaction), makes the frame that shows what the first set off, so says both.
+        self.carried: tuple[str, str | None, str] | None = None
 
     def scene(self, state: Any, first: int = 0, last: int = -1) -> Scene:
         events = list(self.timeline.pairs(first, last + 1)) if last >= first else []
@@ -98,9 +112,9 @@ class _StepBuilder:
         envelope = envelopes[index]
         before = self.timeline.state_before(index)
         after = self.timeline.states[index]
-        following = envelopes[index + 1] if index + 1 < len(envelopes) else None
+        following = _as_recorded(envelopes[index + 1]) if index + 1 < len(envelopes) else None
         if self.group is None:
-            opened = self.grouping.opens(envelope, before)
+            opened = self.grouping.opens(_as_recorded(envelope), before)
             if opened is not None:
                 self.group = (opened[0], opened[1], index, before)
         # The panel tells the event as this page's viewer may see it: another player's secret stays sealed.
@@ -109,12 +123,15 @@ class _StepBuilder:
             (self.group_lines if self.group is not None else self.pending).append(line)
         game_over = bool(self.ruleset.is_over(after)) and not self.ruleset.is_over(before)
         if self.group is not None:
-            if game_over or self.grouping.closes(self.group[0], envelope, following):
+            # A frame never runs over into the next turn: what a command set off there (a new turn's start)
+            # is told with the frames of that turn, and the frame is labelled with the turn it shows.
+            if (game_over or self.grouping.closes(self.group[0], _as_recorded(envelope), following)
+                    or (following is not None and following.turn != envelope.turn)):
                 self.close_group(index, game_over=game_over)
         elif game_over:
             self.emit(index, index, GAME_OVER, None, "Game over")
         elif self.changed(before, after):
-            self.emit(index, index, EVENT, envelope.actor, _event_title(envelope))
+            self.emit(index, index, EVENT, envelope.actor, _event_title(envelope, line))
 
     def close_group(self, index: int, game_over: bool = False) -> None:
         kind, actor, first, before = self.group
@@ -123,10 +140,16 @@ class _StepBuilder:
         self.pending.extend(lines)
         after = self.timeline.states[index]
         title = self.title(kind, actor, first, index)
+        opener = self.timeline.envelopes[first]
+        if (kind == "command" and self.carried is not None and self.carried[1] != actor
+                and self.carried[2] == opener.phase):
+            title = f"{self.carried[0]}; then {title}"
         if game_over:
             self.emit(first, index, GAME_OVER, actor, title + "; game over")
         elif self.grouping.keeps(kind, self.timeline.envelopes[first:index + 1], self.changed(before, after)):
             self.emit(first, index, kind, actor, title)
+        elif kind == "command" and lines and type(opener.event) is CommandIssued:
+            self.carried = (title, actor, self.timeline.envelopes[index].phase)
 
     def title(self, kind: str, actor: str | None, first: int, last: int) -> str:
         """The grouping's title; for a group opened by a recorded command, the command in the ruleset's words
@@ -147,6 +170,7 @@ class _StepBuilder:
         """A step from events ``first..last`` (indices), told with every pending line."""
         envelopes = self.timeline.envelopes
         lines, self.pending = tuple(self.pending), []
+        self.carried = None
         state = self.timeline.states[last]
         self.steps.append(ReplayStep(
             index=len(self.steps), first_seq=envelopes[first].seq, last_seq=envelopes[last].seq,
@@ -177,9 +201,28 @@ def _board(scene: Scene) -> tuple:
     return scene.pieces, scene.markers, scene.templates, scene.links
 
 
-def _event_title(envelope: Any) -> str:
-    name = envelope.event.type_name()
-    return name.split(".", 1)[-1] if "." in name else name
+def _event_title(envelope: Any, line: Line | None) -> str:
+    """The title of a frame made by one event: the event told in words ("bf109-1 flies straight to ..."),
+    else, for an event the ruleset tells with no words, its type's name as words ("mcs.EffectsExpired" ->
+    "Effects expired")."""
+    if line is not None and not line.minor:
+        return line.text
+    name = envelope.event.type_name().rsplit(".", 1)[-1]
+    words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name).split()
+    return " ".join([words[0], *(word.lower() for word in words[1:])]) if words else name
+
+
+def _as_recorded(envelope: Any) -> Any:
+    """The envelope as the step grouping reads it. A sealed command the page's viewer may not read (a
+    :class:`~aero_events.core.secrets.RedactedEvent` of a ``SecretCommandIssued``, in a timeline
+    :func:`~aero_events.analysis.report.seen_by` redacted) still marks where a player gave a command, so
+    the steps of a spectator's or a player's page are cut where the organiser's are: without it the
+    group of the last public command would run on over every sealed order, reveal and move after it."""
+    event = envelope.event
+    if type(event) is RedactedEvent and event.secret_type == SecretCommandIssued.type_name():
+        sealed = SecretCommandIssued(owner=event.owner, commitment=event.commitment, command={})
+        return msgspec.structs.replace(envelope, event=sealed)
+    return envelope
 
 
 def replay_steps(timeline: Timeline, start_seq: int = 0, *, viewer: str | None = None,
