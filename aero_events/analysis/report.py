@@ -102,6 +102,8 @@ class GameReport:
     dice: pa.Table
     viewer: str | None = None
     strip: tuple[Any, ...] = ()
+    #: Why points of the strip are missing (their states hide something from ``viewer``), or None.
+    strip_note: str | None = None
 
     @classmethod
     def of(cls, timeline: Timeline, *, viewer: str | None = None, odds_playouts: int = 0,
@@ -110,14 +112,18 @@ class GameReport:
         from aero_events.viz.steps import replay_steps
 
         strip: tuple[Any, ...] = ()
+        strip_note = None
         if odds_playouts > 0:
-            from aero_events.odds import strip_of_timeline
+            from aero_events.odds import left_out_note, strip_of_timeline
 
-            strip = tuple(strip_of_timeline(timeline, playouts=odds_playouts, workers=odds_workers))
+            # as the page's viewer may see it: no point played on from a state hiding something from them
+            worked_out = strip_of_timeline(timeline, playouts=odds_playouts, workers=odds_workers, viewer=viewer)
+            strip, strip_note = tuple(worked_out), left_out_note(worked_out, viewer, timeline.ruleset)
         timeline = seen_by(timeline, viewer)
         steps = replay_steps(timeline, viewer=viewer)
         return cls(timeline=timeline, steps=steps, sides=side_summary(timeline, steps), levels=level_traces(steps),
-                   cells=cell_usage(steps), dice=dice_table(timeline), viewer=viewer, strip=strip)
+                   cells=cell_usage(steps), dice=dice_table(timeline), viewer=viewer, strip=strip,
+                   strip_note=strip_note)
 
     def result_line(self) -> str:
         """The result in the ruleset's words."""
@@ -138,20 +144,29 @@ class GameReport:
         timeline = self.timeline
         colours = style.side_colours(timeline.players)
         sections = []
+        # a strip of nothing but the game's result (every other point left out for the viewer) is not drawn
+        strip = self.strip if any(point.playouts for point in self.strip) else ()
+        note = "" if self.strip_note is None else f"<p class='meta'>{html.escape(self.strip_note)}</p>"
         if replay:
             sections.append(Section("Replay", replay_spec(timeline, steps=self.steps, viewer=self.viewer,
-                                                          strip=self.strip or None), options={"auto_play": False}))
-        if self.strip:
+                                                          strip=strip or None), options={"auto_play": False}))
+        if strip:
+            from aero_events.bots import default_bot
             from aero_events.viz.odds_strip import strip_figure
 
-            playouts = max(point.playouts for point in self.strip)
+            playouts = max(point.playouts for point in strip)
+            bot = default_bot(timeline.ruleset)
+            played_by = ("the ruleset's default bot" if bot == "default"
+                         else f"the {bot} bot (the ruleset names no default)")
             sections.append(Section("Chances of winning", strip_figure(
-                self.strip, {side: colours.get(side, style.NEUTRAL) for side in timeline.ruleset.sides(timeline.final)},
+                strip, {side: colours.get(side, style.NEUTRAL) for side in timeline.ruleset.sides(timeline.final)},
                 timeline.head_seq, score_name=timeline.ruleset.score_name()),
-                html=f"<p class='meta'>Each point: {playouts} games played on by the "
-                     "ruleset's default bot from the start of that turn (no secret order sealed yet); the band is "
+                html=f"<p class='meta'>Each point: {playouts} games played on by {played_by} from the start of "
+                     "that turn (no secret order sealed yet); the band is "
                      "the 95% Wilson interval. <code>aero odds GAME --at SEQ</code> plays more from any "
-                     "position.</p>"))
+                     "position.</p>" + note))
+        elif note:
+            sections.append(Section("Chances of winning", html=note))
         sections.append(Section("Per side", html=table_html(self.sides, title="Each side's summary")))
         if self.levels.num_rows and any(value is not None for value in self.levels.column("level").to_pylist()):
             name = next(v for v in self.levels.column("level_name").to_pylist() if v)

@@ -40,7 +40,7 @@ def run_odds(args: argparse.Namespace) -> int:
 
     from aero_events.odds import odds
 
-    with open_store(args, must_exist=True) as store:
+    with open_store(args, must_exist=True, read_only=True) as store:
         game_id = store.resolve_game_id(args.game)
         branch = store.resolve_branch(game_id, args.branch)  # None: the main line
         game = store.load_game(game_id)
@@ -57,8 +57,14 @@ def print_odds(found: Odds) -> None:
     from rich.table import Table
 
     out = console()
-    start = "" if found.start_seq == found.seq else \
-        f" (played on from event {found.start_seq}, where a player decides before the turn's sealed orders)"
+    if found.start_seq == found.seq:
+        start = ""
+    elif found.before_sealed_orders:
+        start = (f" (played on from event {found.start_seq}, before the turn's first sealed order: each playout "
+                 "gives the turn's secret orders afresh)")
+    else:
+        start = f" (played on from event {found.start_seq}, where a player decides: event {found.seq} is part way " \
+                "through a command)"
     out.print(f"game {found.game_id}, branch {found.branch}, after event {found.seq}, turn {found.turn}{start}: "
               f"{found.playouts} playouts by the {found.bot} bot in {found.seconds:.1f}s "
               f"(average end in turn {found.mean_turns:.1f})")

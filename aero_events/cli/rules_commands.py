@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from aero_events.store.options import DEFAULT_PATH
 
-from .common import aero_command, console, print_json, ruleset_named
+from .common import aero_command, console, print_json, refuse_overwriting_a_store, ruleset_named
 
 if TYPE_CHECKING:  # the handlers import what they use: building the parser imports none of it
     from rich.console import Console
@@ -212,6 +212,8 @@ def run_regress(args: argparse.Namespace) -> int:
     rules = ruleset_named(args.rules)
     if args.details is not None and not args.details.parent.is_dir():
         raise FileNotFoundError(2, "No such file or directory", str(args.details))
+    if args.details is not None:
+        refuse_overwriting_a_store(args.details, "--details")
     show = None if args.no_progress else progress_console()
     reports = []
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -296,8 +298,12 @@ def run_simulate(args: argparse.Namespace) -> int:
         print("aero: interrupted before any game was played; nothing was stored", file=sys.stderr)
         return 130
     summaries = run.player_summaries()
+    from aero_events.sim.compare import bot_warnings
+
+    warnings = bot_warnings([run], rules)  # games that measure the bots more than the rules, as aero compare says
     if args.json:
         data = {
+            "warnings": warnings,
             "matchup": run.matchup.name, "ruleset": run.ruleset, "data_version": run.data_version,
             "bots": list(run.bots), "seed": run.seed, "games": run.games, "draws": run.draws,
             "seconds": run.seconds, "backend": run.backend, "workers": run.workers, "stored": run.stored,
@@ -335,6 +341,11 @@ def run_simulate(args: argparse.Namespace) -> int:
     elif args.parquet:
         out.print(f"wrote {len(run.shards)} Parquet shards to {args.parquet}: SELECT * FROM "
                   f"'{args.parquet}/*.events.parquet'", markup=False, highlight=False)
+    if warnings:
+        from rich.text import Text
+
+        for warning in warnings:
+            out.print(Text(f"warning: {warning}", style="bold red"), soft_wrap=True)
     return 0
 
 

@@ -7,9 +7,10 @@ any browser, and print its path.
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
-from .common import db_option, open_store
+from .common import db_option, open_store, refuse_overwriting_a_store
 
 #: Games bots play on from each turn's start for the win-probability strip, unless ``--odds-playouts`` says
 #: (:data:`aero_events.odds.strip.DEFAULT_STRIP_PLAYOUTS`, the same number: tests/cli/test_startup.py).
@@ -53,11 +54,14 @@ def page_options(parser: argparse.ArgumentParser) -> None:
 
 
 def out_folder_exists(out: Path | None) -> None:
-    """An ``--out`` file goes into a folder that exists: a mistyped folder is said, not silently created."""
+    """An ``--out`` file goes into a folder that exists: a mistyped folder is said, not silently created; and it
+    is never a DuckDB database (a store of games), which the page would overwrite."""
     from aero_events.core.errors import AeroError
 
     if out is not None and not out.parent.is_dir():
         raise AeroError(f"--out {out}: the folder {out.parent} does not exist (create it first, or choose another)")
+    if out is not None:
+        refuse_overwriting_a_store(out, "--out")
 
 
 def checked_page_options(store: object, game_id: str, args: argparse.Namespace) -> None:
@@ -79,7 +83,7 @@ def run_replay(args: argparse.Namespace) -> int:
     from aero_events.viz import compare_spec_from_store, replay_spec, write_html
 
     out_folder_exists(args.out)
-    store = open_store(args, must_exist=True)
+    store = open_store(args, must_exist=True, read_only=True)
     game_id = store.resolve_game_id(args.game)
     checked_page_options(store, game_id, args)
     args.branch = store.resolve_branch(game_id, args.branch)  # None: the main line
@@ -96,16 +100,24 @@ def run_replay(args: argparse.Namespace) -> int:
             raise ValueError(f"game {game_id} has no piece {args.focus!r}; its pieces: " + ", ".join(pieces))
         strip = None
         if args.odds_playouts:
-            from aero_events.odds import strip_of_timeline
+            from aero_events.odds import left_out_note, strip_of_timeline
 
-            strip = strip_of_timeline(timeline, playouts=args.odds_playouts)
+            # as the page's viewer may see it: no point played on from a state hiding something from them
+            strip = strip_of_timeline(timeline, playouts=args.odds_playouts, viewer=args.player)
+            note = left_out_note(strip, args.player, timeline.ruleset)
+            if note:
+                print(note, file=sys.stderr)
+            if not any(point.playouts for point in strip):
+                strip = None  # nothing but the result is left: no strip
         timeline = seen_by(timeline, args.player)  # a spectator's (None) or a player's: no secret of anyone else
         figure = replay_spec(timeline, focus=args.focus, viewer=args.player, strip=strip)
         default = f"{game_id}-{args.branch}-replay.html"
         title = f"{game_id} ({args.branch}) replay{seen}"
     if args.player is not None and isinstance(figure["layout"].get("title"), dict):
         figure["layout"]["title"]["text"] += f" <i>(as {args.player} sees it)</i>"
-    path = write_html(figure, args.out or Path(default.replace("/", "_")), title=title)
+    out = args.out or Path(default.replace("/", "_"))
+    refuse_overwriting_a_store(out, "--out")
+    path = write_html(figure, out, title=title)
     print(path.resolve())
     return 0
 
@@ -114,7 +126,7 @@ def run_report(args: argparse.Namespace) -> int:
     from aero_events.analysis.report import write_report
 
     out_folder_exists(args.out)
-    store = open_store(args, must_exist=True)
+    store = open_store(args, must_exist=True, read_only=True)
     game_id = store.resolve_game_id(args.game)
     checked_page_options(store, game_id, args)
     path = write_report(store, game_id, args.out, branch=store.resolve_branch(game_id, args.branch),

@@ -19,6 +19,7 @@ method                      used by
 ``bots``                    demo, simulate, play
 ``variant_from_metadata``   reloading a game played under a user's variant
 ``is_secret_command``       the session: a secret command is recorded sealed
+``hides_from``              odds: a page's win-probability strip never plays on from what its viewer can't see
 ``decode_command``          regress: a recorded ``CommandIssued`` back into its command
 ``legacy_command_candidates`` regress: games recorded before commands were (the corpus)
 ``sides``, ``piece_ids``    sim, analysis: who scores, what moves on the table
@@ -485,6 +486,23 @@ class ToolInterface:
         """True for a command that is a secret choice (a face-down token, a sealed bid): the session records
         it as a :class:`~aero_events.core.session.SecretCommandIssued` that only its player can read."""
         return False
+
+    def hides_from(self, state: Any, viewer: str | None) -> bool:
+        """True when ``state`` holds something the rules hide from ``viewer`` (a player; None: a spectator):
+        a face-down token or card, a secret draw, a pool's hidden contents. A tool that plays a position on for
+        a page drawn for ``viewer`` (the win-probability strip) must not start from such a state: its playouts
+        would read the hidden part, and the odds shown would tell it.
+
+        The default compares what ``view`` shows with the whole state: the state itself, or a state of the same
+        type that equals it, hides nothing; else the view is taken as the state's JSON data with the hidden part
+        changed or gone, and hides something when it differs from the state's. A view of another shape always
+        counts as hiding: a ruleset whose ``view`` builds something else overrides this to say when."""
+        seen = self.view(state, viewer)  # type: ignore[attr-defined]
+        if seen is state:
+            return False
+        if type(seen) is type(state):
+            return seen != state
+        return seen != msgspec.to_builtins(state)
 
     def decode_command(self, data: Mapping[str, Any]) -> Any:
         """The command a recorded ``CommandIssued`` carries (its msgspec encoding as JSON data).

@@ -43,7 +43,7 @@ from aero_events.bots import default_bot, make_bot
 from aero_events.core import DiceCup, Envelope, Game, SeededDice
 from aero_events.core.dice import rolls_after
 from aero_events.core.emitter import Decided
-from aero_events.core.errors import AeroError
+from aero_events.core.errors import AeroError, RuleError
 from aero_events.core.secrets import SaltSource
 from aero_events.core.session import SecretCommandIssued, issued_command
 from aero_events.sim.games import RulesSpec, rules_from_spec, rules_spec
@@ -88,6 +88,9 @@ class Odds(msgspec.Struct, frozen=True, kw_only=True):
     score_name: str = "score"
     seconds: float = 0.0
     mean_turns: float = 0.0
+    #: True when the playouts start before the turn's first sealed order (:func:`start_point`), not only where
+    #: the command under way at ``seq`` was given (:func:`position_of`).
+    before_sealed_orders: bool = False
 
 
 class PlayoutResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -175,7 +178,10 @@ def play_out(rules: Any, state: Any, rolls: int, bot: str, run_seed: int, index:
             raise OddsError(f"playout {index}: no player has a legal command at turn {turn}, phase {phase}")
         command = bots[player].choose(view, player, options)
         cup = DiceCup(dice, rolls, salts=salts)
-        decided = decide(state, command, cup)
+        try:
+            decided = decide(state, command, cup)
+        except RuleError as err:
+            raise refused_offer(rules, state, command, bot, index, err) from err
         after_each = decided.states_from(state, evolve) if type(decided) is Decided else None
         if after_each is None:
             for event in decided:
@@ -191,6 +197,20 @@ def play_out(rules: Any, state: Any, rolls: int, bot: str, run_seed: int, index:
                          winner=outcome.winner if outcome.finished else None,
                          scores={side: float(outcome.scores.get(side, 0.0)) for side in rules.sides(state)},
                          turns=rules.clock(state)[0], events=events)
+
+
+def refused_offer(rules: Any, state: Any, command: Any, bot: str, index: int, err: RuleError) -> OddsError:
+    """The error of a playout whose bot chose a command the ruleset's ``legal_commands`` offered and its
+    ``decide`` then refused: a defect of the ruleset, told with where it happened so that it can be
+    reproduced, rather than as the bare rule the command broke."""
+    turn, phase = rules.clock(state)
+    try:
+        told = rules.describe_command(command, state)
+    except Exception:  # noqa: BLE001 - the command's own repr still says what it was
+        told = repr(command)
+    return OddsError(f"playout {index} (turn {turn}, {phase}): the {bot} bot chose {told!r}, which "
+                     f"{rules.name}'s legal commands offered, and the rules refused it: {err} (a defect of the "
+                     f"ruleset's legal commands; {command!r})")
 
 
 def run_playouts(task: PlayoutTask, rules: Any = None, state: Any = None) -> list[PlayoutResult]:
@@ -355,14 +375,17 @@ def odds(game: Game, *, branch: str = "main", seq: int | None = None, playouts: 
     bot = checked_bot(rules, bot)
     if rules.is_over(line.state_at(seq)):
         raise OddsError(f"the game is over at event {seq}: {rules.summary_line(line.state_at(seq))}")
-    position = position_of(rules, list(line.envelopes()), line.state_at, seq)
+    envelopes = list(line.envelopes())
+    ends = command_ends(envelopes)
+    position = position_of(rules, envelopes, line.state_at, seq, ends)
     started = time.perf_counter()
     (results,) = play_positions(rules, [position], playouts=playouts, bot=bot, seed=seed, workers=workers,
                                 dask=dask, executor=executor, chunk=chunk)
     seconds = time.perf_counter() - started
     return summarise(results, tuple(rules.sides(position.state)), game_id=game.id, branch=branch, seq=seq,
                      start_seq=position.start_seq, turn=rules.clock(position.state)[0], bot=bot, seed=seed,
-                     score_name=rules.score_name(), seconds=seconds)
+                     score_name=rules.score_name(), seconds=seconds,
+                     before_sealed_orders=position.start_seq < command_end_before(ends, seq))
 
 
 def summarise(results: Sequence[PlayoutResult], sides: Sequence[str], **fields: Any) -> Odds:

@@ -8,6 +8,12 @@ player sees) and after the game's last event, each from
 so a pool of processes stays busy). A finished game's last point is its result (probability 1 for the
 winner), not a playout.
 
+Secrets stay secret on a page (``viewer``: the player it is drawn for, None for a spectator). A point whose
+starting state holds what the rules hide from the page's viewer (``ruleset.hides_from``: Wings of Glory's cards
+planned a turn ahead and its damage tokens, at every turn's start) is left out of that page's strip
+(:attr:`Strip.left_out`), since its playouts would read the hidden part and the odds drawn would tell it. The
+default viewer, :data:`ORGANISER`, is the holder of the store, who sees everything (``aero odds``, notebooks).
+
 A line of play is read through ``state_at(seq)``, ``head_seq`` and its envelopes, so the strip is drawn from
 a stored game's branch (:class:`~aero_events.core.Game`) or from a folded
 :class:`~aero_events.analysis.timeline.Timeline` alike (:func:`strip_of_timeline`).
@@ -54,6 +60,37 @@ class StripPoint(msgspec.Struct, frozen=True, kw_only=True):
         return next((entry.win_probability for entry in self.sides if entry.side == side), 0.0)
 
 
+class _Organiser:
+    """The viewer who sees every secret: the holder of the store (see the module docstring)."""
+
+    def __repr__(self) -> str:
+        return "ORGANISER"
+
+
+#: The default viewer of a strip: the store's holder, who sees every secret. Pages pass their own viewer.
+ORGANISER: Any = _Organiser()
+
+
+class Strip(list):
+    """The points of a strip, in order (a list of :class:`StripPoint`), and ``left_out``: the event numbers of
+    the points not worked out because their state hides something from the strip's viewer."""
+
+    def __init__(self, points: Sequence[StripPoint] = (), left_out: Sequence[int] = ()):
+        super().__init__(points)
+        self.left_out: tuple[int, ...] = tuple(left_out)
+
+
+def left_out_note(strip: Strip, viewer: Any, rules: Any) -> str | None:
+    """One sentence for a page or a terminal when the strip left points out (None when it left none)."""
+    if not getattr(strip, "left_out", ()):
+        return None
+    who = "a spectator" if viewer is None else str(viewer)
+    count = len(strip.left_out)
+    return (f"The win-probability strip leaves out {count} point{'s' if count != 1 else ''}: there the "
+            f"{rules.name} game holds what {who} may not see (face-down choices, secret draws), and playing on "
+            f"from it would show it in the odds.")
+
+
 def _turn_starts(rules: Any, state_at: Callable[[int], Any], head_seq: int,
                  ends: Sequence[int] | None) -> list[tuple[int, int]]:
     points: list[tuple[int, int]] = []
@@ -80,28 +117,35 @@ def turn_starts(game: Game, branch: str = "main") -> list[tuple[int, int]]:
 
 def win_probability_strip(game: Game, *, branch: str = "main", playouts: int = DEFAULT_STRIP_PLAYOUTS,
                           bot: str | None = None, seed: int = 0, workers: int = 1, dask: str | None = None,
-                          executor: Executor | None = None, points: Sequence[int] | None = None) -> list[StripPoint]:
-    """The odds at each turn's start and at the end of a branch (or at the event numbers ``points``)."""
+                          executor: Executor | None = None, points: Sequence[int] | None = None,
+                          viewer: Any = ORGANISER) -> Strip:
+    """The odds at each turn's start and at the end of a branch (or at the event numbers ``points``), as
+    ``viewer`` may see them (see the module docstring)."""
     if branch not in game.branches:
         raise OddsError(f"game {game.id} has no branch {branch!r}; its branches: {', '.join(game.branches)}")
     line = game.branches[branch]
     return strip_of_line(game.ruleset, list(line.envelopes()), line.state_at, line.head_seq, playouts=playouts,
-                         bot=bot, seed=seed, workers=workers, dask=dask, executor=executor, points=points)
+                         bot=bot, seed=seed, workers=workers, dask=dask, executor=executor, points=points,
+                         viewer=viewer)
 
 
 def strip_of_timeline(timeline: Any, *, playouts: int = DEFAULT_STRIP_PLAYOUTS, bot: str | None = None,
                       seed: int = 0, workers: int = 1, dask: str | None = None,
-                      executor: Executor | None = None) -> list[StripPoint]:
-    """The strip of a folded :class:`~aero_events.analysis.timeline.Timeline` (its states are reused)."""
+                      executor: Executor | None = None, viewer: Any = ORGANISER) -> Strip:
+    """The strip of a folded :class:`~aero_events.analysis.timeline.Timeline` (its states are reused), as
+    ``viewer`` may see it."""
     return strip_of_line(timeline.ruleset, timeline.envelopes, timeline.state_at, timeline.head_seq,
-                         playouts=playouts, bot=bot, seed=seed, workers=workers, dask=dask, executor=executor)
+                         playouts=playouts, bot=bot, seed=seed, workers=workers, dask=dask, executor=executor,
+                         viewer=viewer)
 
 
 def strip_of_line(rules: Any, envelopes: Sequence[Envelope], state_at: Callable[[int], Any], head_seq: int, *,
                   playouts: int, bot: str | None = None, seed: int = 0, workers: int = 1, dask: str | None = None,
-                  executor: Executor | None = None, points: Sequence[int] | None = None) -> list[StripPoint]:
+                  executor: Executor | None = None, points: Sequence[int] | None = None,
+                  viewer: Any = ORGANISER) -> Strip:
     """The strip of a line of play: ``envelopes`` are its events 1..``head_seq``, ``state_at(seq)`` its
-    states (0: the initial state)."""
+    states (0: the initial state), as ``viewer`` may see it: a point whose playouts would start from a state
+    that hides something from ``viewer`` is left out (:attr:`Strip.left_out`)."""
     if playouts < 1:
         raise OddsError("a win-probability strip needs at least one playout per point")
     bot = checked_bot(rules, bot)
@@ -114,9 +158,17 @@ def strip_of_line(rules: Any, envelopes: Sequence[Envelope], state_at: Callable[
             raise OddsError(f"the line has events 1..{head_seq}; no event {seq}")
     played = sorted({seq for seq in wanted if not rules.is_over(state_at(seq))})
     positions: list[Position] = [position_of(rules, envelopes, state_at, seq, ends) for seq in played]
-    results = play_positions(rules, positions, playouts=playouts, bot=bot, seed=seed, workers=workers, dask=dask,
-                             executor=executor)
-    strip = []
+    left_out = []
+    if viewer is not ORGANISER:
+        left_out = [position.seq for position in positions if rules.hides_from(position.state, viewer)]
+        positions = [position for position in positions if position.seq not in left_out]
+    try:
+        results = play_positions(rules, positions, playouts=playouts, bot=bot, seed=seed, workers=workers,
+                                 dask=dask, executor=executor)
+    except OddsError as err:
+        raise OddsError(f"the win-probability strip could not be worked out: {err}. The page can be drawn "
+                        f"without it: --odds-playouts 0") from err
+    strip = Strip(left_out=left_out)
     for position, found in zip(positions, results, strict=True):
         counted = summarise(found, tuple(rules.sides(position.state)), game_id="", branch="", seq=position.seq,
                             start_seq=position.start_seq, turn=rules.clock(position.state)[0], bot=bot, seed=seed)

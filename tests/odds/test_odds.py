@@ -73,6 +73,7 @@ def test_the_odds_do_not_depend_on_the_other_sides_sealed_order():
     seen_after_hold = odds(holding.game, playouts=24, bot="random", seed=4)
     assert seen_after_attack.sides == seen_after_hold.sides
     assert seen_after_attack.start_seq < seen_after_attack.seq
+    assert seen_after_attack.before_sealed_orders
 
 
 def test_odds_work_for_any_ruleset_and_count_every_playout():
@@ -241,6 +242,27 @@ def test_a_position_inside_a_command_is_played_on_from_where_that_command_was_gi
     assert found.seq == inside and found.start_seq < inside and found.start_seq in ends
     assert envelopes[found.start_seq].type in ("CommandIssued", "SecretCommandIssued")  # the next event
     assert command_end_before(ends, inside) >= found.start_seq
+    assert found.before_sealed_orders is (found.start_seq < command_end_before(ends, inside))
+
+
+def test_aero_odds_says_why_it_plays_on_from_an_earlier_event(capsys):
+    """Inside a command: from where the command was given; after a sealed order: from before the turn's first
+    (a ruleset with no sealed order, Battlefleet Gothic, is told only the first)."""
+    from aero_events.cli.odds_commands import print_odds
+
+    session = aeronautica_game(seed=5)
+    ends = command_ends(session.events())
+    inside = next(env.seq for env in session.events()[200:] if env.seq not in ends
+                  and command_end_before(ends, env.seq) == start_point(session.events(), command_end_before(
+                      ends, env.seq), env.turn))
+    print_odds(odds(session.game, seq=inside, playouts=2, seed=1))
+    told = " ".join(capsys.readouterr().out.split())  # as printed, less the terminal's line breaks
+    assert f"where a player decides: event {inside} is part way through a command" in told
+    assert "sealed order" not in told
+    sealed = sealed_game("attack")
+    print_odds(odds(sealed.game, playouts=2, bot="random", seed=4))
+    told = " ".join(capsys.readouterr().out.split())
+    assert "before the turn's first sealed order: each playout gives the turn's secret orders afresh" in told
 
 
 def test_a_line_without_recorded_commands_takes_every_event_as_a_position():

@@ -81,3 +81,19 @@ def test_a_negative_number_of_playouts_is_refused(stored, tmp_path, capsys):
     out = tmp_path / "x.html"
     assert main(["report", game, "--db", str(db), "--out", str(out), "--odds-playouts", "-1"]) == 2
     assert "--odds-playouts -1" in capsys.readouterr().err and not out.exists()
+
+
+def test_a_replay_drawn_for_a_player_leaves_out_the_strip_where_the_game_hides_something_and_says_so(
+        tmp_path, capsys):
+    """Secrets stay secret: a Wings of Glory state holds the other side's next card face down at every turn's
+    start (PLANNING), so no point is played on for RAF's page; the terminal says why."""
+    from aero_events.demo import run_demo
+    from aero_events.rulesets import get_ruleset
+
+    db = tmp_path / "wog.duckdb"
+    game = run_demo(str(db), say=lambda _line: None, ruleset=get_ruleset("wings-of-glory/bob-2017"))
+    out = tmp_path / "raf.html"
+    assert main(["replay", game, "--db", str(db), "--out", str(out), "--player", "RAF", "--odds-playouts", "1"]) == 0
+    printed = capsys.readouterr()
+    assert "The win-probability strip leaves out" in printed.err and "what RAF may not see" in printed.err
+    assert "Chance of winning at each turn" not in out.read_text(encoding="utf-8")

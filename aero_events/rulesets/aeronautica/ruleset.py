@@ -23,7 +23,7 @@ from .manoeuvres import ManoeuvreTable, load_manoeuvres
 from .profiles import AircraftProfile, Catalogue, apply_upgrades, load_catalogue
 from .scenarios import set_up, terrain
 from .setup import GameSetup, board_for, build_initial_state
-from .state import GAME_OVER, AircraftState, FoldScope, GameState, freeze, player_view, thaw
+from .state import GAME_OVER, AircraftState, FoldScope, GameState, freeze, hides_from, player_view, thaw
 from .turn import Emitter, advance
 from .victory import VictoryChart
 
@@ -303,6 +303,10 @@ class AeronauticaRules(Ruleset):
 
     def view(self, state: GameState, player: str | None) -> dict[str, Any]:
         return player_view(state, player)
+
+    def hides_from(self, state: GameState, viewer: str | None) -> bool:
+        """Another player's Manoeuvre token face down (p.13): what :meth:`view` leaves out that holds a value."""
+        return hides_from(state, viewer)
 
     def decide(self, state: GameState, command: Command, dice: DiceCup) -> list[Event]:
         if state.phase == GAME_OVER:

@@ -327,6 +327,15 @@ def player_view(state: GameState, player: str | None) -> dict[str, Any]:
     return shown
 
 
+def hides_from(state: GameState, player: str | None) -> bool:
+    """True when :func:`player_view` hides something from ``player``: a Manoeuvre token of another player's
+    aircraft placed face down and not yet revealed (p.13). (It drops the token's fields whatever they hold; an
+    aircraft with no token placed hides nothing.)"""
+    return any(aircraft.owner != player and aircraft.revealed is None
+               and (aircraft.manoeuvre is not None or aircraft.salt is not None)
+               for aircraft in state.aircraft.values())
+
+
 # ---------------------------------------------------------------- firing part (p.20-28)
 
 
