@@ -136,6 +136,21 @@ def allowance(rules: BattlefleetGothicRules, limit: MoveLimits, contact: int | N
     return min(limit.full, max(contact, slowed))
 
 
+def _move_contact(rules: BattlefleetGothicRules, state: GameState, ship: ShipState, legs: tuple[int, ...],
+                  turns: tuple[int, ...]) -> tuple[list[tuple[int, int]], int, int | None]:
+    """A move's path, its final heading, and how far along it the base first touches a Blast marker (None: not
+    within the move), found on the move's own path (p.25)."""
+    total = sum(legs)
+    points, heading = path_points(ship, legs, turns)
+    if total:
+        contact = first_blast_contact(rules, state, ship, points)
+    else:  # a ship held in contact with markers could not move off without being slowed
+        contact = 0 if sh.ship_markers(rules, state, ship) else None
+    if contact is not None and contact > total:
+        contact = None
+    return points, heading, contact
+
+
 def check_move(rules: BattlefleetGothicRules, state: GameState, ship: ShipState, legs: tuple[int, ...],
                turns: tuple[int, ...]) -> tuple[list[tuple[int, int]], int, bool]:
     """Check a move against p.15-17; returns the path, final heading and whether it met Blast markers."""
@@ -157,13 +172,7 @@ def check_move(rules: BattlefleetGothicRules, state: GameState, ship: ShipState,
         if moved_since < limit.spacing and not (index == 0 and limit.turn_first):
             raise RuleError(f"{ship.name} must move {limit.spacing // CM} cm before turning", rule="Turning", page=16)
     total = sum(legs)
-    points, heading = path_points(ship, legs, turns)
-    if total:
-        contact = first_blast_contact(rules, state, ship, points)
-    else:  # a ship held in contact with markers could not move off without being slowed
-        contact = 0 if sh.ship_markers(rules, state, ship) else None
-    if contact is not None and contact > total:
-        contact = None
+    points, heading, contact = _move_contact(rules, state, ship, legs, turns)
     maximum = allowance(rules, limit, contact)
     if total > maximum:
         raise RuleError(f"{ship.name} may move at most {maximum / CM:g} cm", rule="Move Distance", page=15)
@@ -384,12 +393,25 @@ def _distances(rules, state, ship, limit: MoveLimits, kind: str, angle: int) -> 
     slowed = free if contact is None else allowance(rules, limit, contact)
     for total in candidates:  # the same arithmetic as check_move, on prefixes of the one path
         allowed = slowed if contact is not None and contact <= total else free
+        if contact is not None and contact <= total < contact + CM:
+            allowed = _allowance_at_edge(rules, state, ship, limit, kind, angle, total)
         if total > allowed or total < min(limit.minimum, allowed) or (limit.exact and total != allowed):
             continue
         shape = _shape(limit, kind, angle, total)
         if shape[0] is not None:
             legal.append(shape)
     return legal
+
+
+def _allowance_at_edge(rules, state, ship, limit: MoveLimits, kind: str, angle: int, total: int) -> int:
+    """The allowance of a move of ``total`` ending within a centimetre past where the whole path first touches a
+    Blast marker, as :func:`check_move` finds it on the move's own shorter path: its end point is rounded to the
+    table's units, so its base may stop a unit short of the contact the longer path met (found in a playout:
+    a 3.33 cm move offered as slowed by a marker, refused as short of the 5 cm minimum, p.16)."""
+    legs, turns = _shape(limit, kind, angle, total)
+    if legs is None:
+        return allowance(rules, limit, None)
+    return allowance(rules, limit, _move_contact(rules, state, ship, legs, turns)[2])
 
 
 def legal_commands(rules: BattlefleetGothicRules, state: GameState, player: str) -> list:
