@@ -3,6 +3,7 @@ and uses special orders."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -13,7 +14,6 @@ from . import commands as cmd
 from . import geometry
 from . import ships as sh
 from .data import CM
-from .movement import path_points
 from .state import ACTIVE, ALL_AHEAD_FULL, LOCK_ON, RELOAD_ORDNANCE
 
 
@@ -91,15 +91,20 @@ class BroadsideBot:
                     return option
         moves = [o for o in by_type[cmd.MoveShip] if o.ship == ship.id]
         enemies = [s for s in state.ships.values() if s.side != ship.side and s.status == ACTIVE]
+        weigh = self._move_weigher(rules, state, ship, enemies)
         values: dict = {}  # moves differing only in the fighter screen end alike
-
-        def value(move) -> tuple:
-            key = (move.legs, move.turns)
-            if key not in values:
-                values[key] = self._move_value(rules, state, ship, move, enemies)
-            return values[key], -sum(move.legs)
-
-        return max(moves, key=value)
+        best, best_score = None, None
+        for move in moves:  # the first move of the highest value, then the shortest path
+            legs, turns = move.legs, move.turns
+            value = values.get((legs, turns))
+            if value is None:
+                value = values[legs, turns] = weigh(legs, turns)
+            score = (value, -sum(legs))
+            if best is None or score > best_score:
+                best, best_score = move, score
+        if best is None:
+            raise ValueError("no move offered to choose from")
+        return best
 
     def _order(self, rules, state, ship):
         cls = rules.ship_class(ship)
@@ -119,31 +124,61 @@ class BroadsideBot:
 
     def _move_value(self, rules, state, ship, move, enemies=None) -> float:
         """How good a move is; ``enemies``: the enemy ships still active (worked out once for all the moves)."""
+        if enemies is None:
+            enemies = [s for s in state.ships.values() if s.side != ship.side and s.status == ACTIVE]
+        return self._move_weigher(rules, state, ship, enemies)(move.legs, move.turns)
+
+    @staticmethod
+    def _move_weigher(rules, state, ship, enemies):
+        """How good each move of ``ship`` is, as a function of its (legs, turns): its end 10 cm inside the table,
+        then near the ideal range of the nearest enemy ship in ``enemies`` (by distance, then id), with that
+        enemy in a broadside (+25) or ahead (+8; only ahead counts beyond the guns' reach). What is the same for
+        every move (the class, the reach, the table) is worked out once."""
         cls = rules.ship_class(ship)
-        points, heading = path_points(ship, move.legs, move.turns)
-        end = points[-1]
         width, height = state.table
         margin = 10 * CM
-        if not (margin <= end[0] <= width - margin and margin <= end[1] <= height - margin):
-            return -1e9
-        if enemies is None:
-            enemy = self._nearest(state, ship, end)
-        else:
-            enemy = min(enemies, key=lambda s: (geometry.distance_sq(end, s.position), s.id)) if enemies else None
-        if enemy is None:
-            return 0.0
         reach = max((w.range_cm for w in cls.weapons if w.kind in ("battery", "lance")), default=30) * CM
-        distance = geometry.distance(end, enemy.position)
         ideal = max(15 * CM, reach * 2 // 3)
-        value = -abs(distance - ideal) / CM
-        if distance > reach:  # out of range only the front quadrant counts: no need to find the others
-            return value + 8 if geometry.in_quadrant(end, heading, enemy.position, "front") else value
-        quadrants = geometry.quadrants(end, heading, enemy.position)
-        if quadrants & {"left", "right"}:
-            value += 25
-        elif "front" in quadrants:
-            value += 8
-        return value
+        targets = [(s.position[0], s.position[1], s.id) for s in enemies]
+        start_x, start_y = ship.position
+        start_heading = ship.heading
+        forward = geometry.forward
+        full_turn = geometry.FULL_TURN
+        rays = geometry.quadrant_rays
+        isqrt = math.isqrt
+
+        def weigh(legs, turns) -> float:
+            x, y, heading = start_x, start_y, start_heading  # movement.path_points' end, without the path
+            for index, leg in enumerate(legs):
+                if index:
+                    heading = (heading + turns[index - 1]) % full_turn
+                dx, dy = forward(heading, leg)
+                x, y = x + dx, y + dy
+            if not (margin <= x <= width - margin and margin <= y <= height - margin):
+                return -1e9
+            if not targets:
+                return 0.0
+            nearest = None
+            for px, py, ship_id in targets:
+                key = ((x - px) ** 2 + (y - py) ** 2, ship_id)
+                if nearest is None or key < nearest:
+                    nearest, vx, vy = key, px - x, py - y
+            distance = isqrt(nearest[0])
+            value = -abs(distance - ideal) / CM
+            # the quadrants (p.7) as geometry.quadrant_flags finds them, the rear ones only when they count
+            (s0, c0), (s1, c1), (s2, c2), (s3, c3) = rays(heading % full_turn)
+            front_left, front_right = s0 * vy - c0 * vx, s1 * vy - c1 * vx
+            front = front_left <= 0 <= front_right
+            if distance > reach:  # out of range only the front quadrant counts
+                return value + 8 if front else value
+            rear_right, rear_left = s2 * vy - c2 * vx, s3 * vy - c3 * vx
+            if front_right <= 0 <= rear_right or rear_left <= 0 <= front_left:
+                value += 25
+            elif front:
+                value += 8
+            return value
+
+        return weigh
 
     @staticmethod
     def _weight(rules, state, option) -> int:

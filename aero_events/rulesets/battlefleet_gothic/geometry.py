@@ -24,6 +24,7 @@ from aero_events.table import motion, trig
 from aero_events.table.pose import Pose
 from aero_events.table.sectors import point_in_sector
 from aero_events.table.shapes import Circle, Sector, Segment
+from aero_events.table.trig import COS, SIN
 
 TRIG_SCALE = trig.SCALE
 FULL_TURN = 36000
@@ -80,6 +81,27 @@ def quadrants(origin: tuple[int, int], heading: int, point: tuple[int, int]) -> 
     pose = Pose(origin[0], origin[1], heading % FULL_TURN)
     return frozenset(name for name, offset in _ARC_BEARINGS
                      if point_in_sector(point, Sector.about(pose, offset, 4500)))
+
+
+@functools.lru_cache(maxsize=FULL_TURN)
+def quadrant_rays(heading: int) -> tuple[tuple[int, int], ...]:
+    """The (sin, cos) of the four boundary rays of the bearing compass (p.7) of a ship facing ``heading`` (0 to
+    35999): front-left (45 degrees left of the axis), front-right, rear-right and rear-left."""
+    return tuple((SIN[ray % FULL_TURN], COS[ray % FULL_TURN])
+                 for ray in (heading - 4500, heading + 4500, heading + 13500, heading + 22500))
+
+
+def quadrant_flags(origin: tuple[int, int], heading: int, point: tuple[int, int]) -> tuple[bool, bool, bool, bool]:
+    """Whether ``point`` is in the front, right, rear and left quadrants of a ship at ``origin``: the same as
+    :func:`quadrants` (the same sectors and boundary rule, ``aero_events.table.sectors``: a point is in a quadrant
+    when it is clockwise of, or on, its left ray and anticlockwise of, or on, its right ray), each of the four
+    boundary rays measured once instead of twice and no sector built, for a bot that weighs many moves."""
+    vx, vy = point[0] - origin[0], point[1] - origin[1]
+    (s0, c0), (s1, c1), (s2, c2), (s3, c3) = quadrant_rays(heading % FULL_TURN)
+    front_left, front_right = s0 * vy - c0 * vx, s1 * vy - c1 * vx
+    rear_right, rear_left = s2 * vy - c2 * vx, s3 * vy - c3 * vx
+    return (front_left <= 0 <= front_right, front_right <= 0 <= rear_right, rear_right <= 0 <= rear_left,
+            rear_left <= 0 <= front_left)
 
 
 def in_quadrant(origin: tuple[int, int], heading: int, point: tuple[int, int], name: str) -> bool:
@@ -144,8 +166,14 @@ def first_contact_along(a: tuple[int, int], b: tuple[int, int], centre: tuple[in
     """How far along ``a``-``b`` a point first comes within ``reach`` of ``centre`` (None if never).
 
     0 when it starts in contact. The shared package's exact first contact (``aero_events.table.motion``,
-    in millionths of the move), turned into units along the move (floored).
+    in millionths of the move), turned into units along the move (floored). A centre more than ``reach`` beyond
+    the box around ``a`` and ``b`` is more than ``reach`` from every point between them: never in contact, found
+    without the exact search (a path is tried against every Blast marker on the table).
     """
+    cx, cy = centre
+    if cx + reach < min(a[0], b[0]) or cx - reach > max(a[0], b[0]) or \
+            cy + reach < min(a[1], b[1]) or cy - reach > max(a[1], b[1]):
+        return None
     fraction = motion.first_contact((a[0], a[1]), (b[0] - a[0], b[1] - a[1]), Circle((centre[0], centre[1]), reach))
     if fraction is None:
         return None

@@ -5,7 +5,7 @@ infantry, holds the objective with its infantry and shoots where the expected da
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from aero_events.bots.random_bot import RandomBot, StableRandom
 from aero_events.core.interface import BotInfo
@@ -20,6 +20,22 @@ EDGE_MARGIN = inches(8)
 # distances the ace measures against, in centi-mm, worked out once (they are looked at for every option)
 _BOMB_DRIFT, _BOMB_BLAST, _ON_BOARD = inches("3.5"), inches(4), inches(2)
 _RUN_NEAREST, _RUN_FARTHEST, _RUN_PASS = inches(10), inches(30), inches(6)
+
+
+class FlightContext(NamedTuple):
+    """What the ace weighs every flight of one model against, in one state: the model and its warscroll, the
+    shapes of the standing terrain too tall for it (COLLISION), the enemy models that are not missiles and their
+    bases, the reach of its missile weapons (12" without), whether it has bombs left, and the enemy models on the
+    ground a bomb can hit."""
+
+    model: Any
+    scroll: Any
+    tall: list
+    enemies: list
+    bases: list
+    reach: int
+    bomber: bool
+    targets: list
 
 
 def _chance(target: int) -> float:
@@ -46,8 +62,9 @@ class AceBot:
         if cmd.FlyManoeuvre in by_type:
             first = by_type[cmd.FlyManoeuvre][0].model
             flights: dict = {}
+            context = self._flight_context(rules, state, player, state.models[first])
             return max((o for o in by_type[cmd.FlyManoeuvre] if o.model == first),
-                       key=lambda o: self._flight_value(rules, state, player, o, flights))
+                       key=lambda o: self._flight_value(rules, state, player, o, flights, context))
         if cmd.MoveModel in by_type:
             chosen = self._ground_move(rules, state, player, by_type[cmd.MoveModel])
             if chosen is not None:
@@ -117,13 +134,17 @@ class AceBot:
 
     # ---------------------------------------------------------------- movement
 
-    def _flight_value(self, rules, state, player, option, flights: dict | None = None) -> float:
+    def _flight_value(self, rules, state, player, option, flights: dict | None = None,
+                      context: FlightContext | None = None) -> float:
         """How good a flight is. ``flights`` keeps, within one choice, the part of the value that depends only on
-        the flight path (options differing only in where a bomb drops share it)."""
+        the flight path (options differing only in where a bomb drops share it); ``context``: what is the same
+        for every flight of the model (:meth:`_flight_context`), worked out once a choice."""
         key = (option.model, option.manoeuvre, option.pilot_heading, option.pilot_distance)
         flight = None if flights is None else flights.get(key)
         if flight is None:
-            flight = self._path_value(rules, state, player, option)
+            if context is None:
+                context = self._flight_context(rules, state, player, state.models[option.model])
+            flight = self._path_value(rules, state, option, context)
             if flights is not None:
                 flights[key] = flight
         finished, value, points, enemies = flight
@@ -138,11 +159,23 @@ class AceBot:
             value -= 0.5
         return value
 
-    def _path_value(self, rules, state, player, option) -> tuple:
+    def _flight_context(self, rules, state, player, model) -> FlightContext:
+        """What the value of every flight of ``model`` in ``state`` measures against (:class:`FlightContext`)."""
+        scroll = rules.warscroll(model)
+        enemies = [e for e in self._enemies(state, player) if not rules.warscroll(e).missile]
+        return FlightContext(
+            model=model, scroll=scroll,
+            tall=[t.shape for t in state.terrain.values() if not t.destroyed and too_tall(rules, model, t)],
+            enemies=enemies,
+            bases=[Circle(e.position, rules.warscroll(e).base_radius) for e in enemies],
+            reach=max((w.range for w in scroll.weapons if w.kind == "missile"), default=inches(12)),
+            bomber=model.bombs_dropped < scroll.bombs,
+            targets=[e for e in enemies if not e.airborne and not rules.warscroll(e).has("FLY")])
+
+    def _path_value(self, rules, state, option, context: FlightContext) -> tuple:
         """(finished, value, path, enemies): the value of the flight path of ``option`` (finished: nothing is added
         for a bomb or pilot input)."""
-        model = state.models[option.model]
-        scroll = rules.warscroll(model)
+        model, scroll = context.model, context.scroll
         points, end = flight_path(rules, model, option)
         x, y = end.position
         margin = min(x, y, state.width - x, state.height - y)
@@ -152,20 +185,18 @@ class AceBot:
         if not scroll.missile:
             value -= (300, 40, 0)[self._stays_on(rules, state, scroll, end)]
         sweep = swept(points, scroll.base_radius)
-        for terrain in state.terrain.values():
-            if not terrain.destroyed and too_tall(rules, model, terrain) and overlaps(sweep, terrain.shape):
+        for shape in context.tall:
+            if overlaps(sweep, shape):
                 value -= 500
-        enemies = [e for e in self._enemies(state, player) if not rules.warscroll(e).missile]
+        enemies = context.enemies
         if not enemies:
             return True, value, points, ()
         if scroll.missile:
-            return (True, value - min(gap(sweep, Circle(e.position, rules.warscroll(e).base_radius))
-                                      for e in enemies) / 254, points, ())
-        reach = max((w.range for w in scroll.weapons if w.kind == "missile"), default=inches(12))
+            return True, value - min(gap(sweep, base) for base in context.bases) / 254, points, ()
+        reach = context.reach
         nearest = min(enemies, key=lambda e: (distance(end.position, e.position), e.id))
         apart = distance(end.position, nearest.position)
-        bomber = model.bombs_dropped < scroll.bombs
-        targets = [e for e in enemies if not e.airborne and not rules.warscroll(e).has("FLY")]
+        bomber, targets = context.bomber, context.targets
         if bomber and targets:
             # line up a bombing run: enemy ground models ahead, 10" to 30" off the nose
             value += 8 * sum(1 for e in targets if _RUN_NEAREST <= distance(end.position, e.position) <= _RUN_FARTHEST

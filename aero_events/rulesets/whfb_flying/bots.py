@@ -38,8 +38,9 @@ class GeneralBot:
     def choose(self, session: Any, player: str, options: Sequence[Any]) -> Any:
         rules, state = session.ruleset, session.state
         best, best_value = None, 0.0
+        memo: dict = {}
         for option in options:
-            value = self.value(rules, state, player, option)
+            value = self.value(rules, state, player, option, memo)
             if value > best_value:
                 best, best_value = option, value
         if best is not None:
@@ -49,7 +50,10 @@ class GeneralBot:
 
     # ---------------------------------------------------------------- how good is one command
 
-    def value(self, rules, state, player, option) -> float:
+    def value(self, rules, state, player, option, memo: dict | None = None) -> float:
+        """How good ``option`` is (0: not worth taking). ``memo`` keeps, within one choice, what the value of every
+        option of a unit measures against (its archers' stand, the enemies' centres and footprints)."""
+        memo = {} if memo is None else memo
         if isinstance(option, cmd.React):
             return self._reaction_value(rules, state, player, option.choice)
         if isinstance(option, cmd.LeaveUnit):
@@ -73,16 +77,20 @@ class GeneralBot:
             target = state.units[option.target]
             return 40.0 + target.points / max(1, target.models) / 10
         if isinstance(option, cmd.TakeOff):
-            return 20.0 + (self._closer(rules, state, player, option) if option.distance else 0.0)
+            return 20.0 + (self._closer(rules, state, player, option, memo) if option.distance else 0.0)
         if isinstance(option, cmd.Fly) and option.join:
             return 0.0  # the general keeps its characters apart
         if isinstance(option, (cmd.Fly, cmd.Soar)):
-            return 10.0 + self._flight_value(rules, state, player, option)
+            return 10.0 + self._flight_value(rules, state, player, option, memo)
         if isinstance(option, cmd.Move):
             unit = state.units[option.unit]
-            if why_not_shoot(rules, state, unit) is None and self._enemy_in_reach(rules, state, unit):
+            stands = memo.get(("stands", unit.id))
+            if stands is None:
+                stands = memo["stands", unit.id] = \
+                    why_not_shoot(rules, state, unit) is None and self._enemy_in_reach(rules, state, unit)
+            if stands:
                 return 0.0  # archers stand and shoot
-            return 5.0 + self._closer(rules, state, player, option) - (1.0 if option.march else 0.0)
+            return 5.0 + self._closer(rules, state, player, option, memo) - (1.0 if option.march else 0.0)
         return 0.0
 
     def _reaction_value(self, rules, state, player, choice: str) -> float:
@@ -110,33 +118,46 @@ class GeneralBot:
         return any(rough_gap(rect, footprint(e, rules.profile(e))) <= weapon.range
                    for e in self._enemies(state, unit.side))
 
-    def _closer(self, rules, state, player, option) -> float:
+    def _closer(self, rules, state, player, option, memo: dict | None = None) -> float:
+        """How much nearer the move of ``option`` brings its unit to the nearest enemy (half an inch a point, at
+        most 5 points lost)."""
         unit = state.units[option.unit]
         profile = rules.profile(unit)
-        end = moved_straight(unit.pose, option.heading, option.distance)
-        here, there = centre(footprint(unit, profile)), centre(footprint(unit, profile, end))
-        aims = [centre(footprint(e, rules.profile(e))) for e in self._enemies(state, player)]
-        before = min((distance(here, aim) for aim in aims), default=0)
+        memo = {} if memo is None else memo
+        aims = memo.get(("aims", player))
+        if aims is None:
+            aims = memo["aims", player] = [centre(footprint(e, rules.profile(e))) for e in self._enemies(state, player)]
+        before = memo.get(("before", unit.id))
+        if before is None:
+            here = centre(footprint(unit, profile))
+            before = memo["before", unit.id] = min((distance(here, aim) for aim in aims), default=0)
+        there = centre(footprint(unit, profile, moved_straight(unit.pose, option.heading, option.distance)))
         after = min((distance(there, aim) for aim in aims), default=0)
         return max(-5.0, (before - after) / INCH / 2)
 
-    def _flight_value(self, rules, state, player, option) -> float:
+    def _flight_value(self, rules, state, player, option, memo: dict | None = None) -> float:
         """Fly to a point a Swoop's reach from an enemy on the ground, and out of the enemy flyers' Intercept.
         """
         unit = state.units[option.unit]
         profile = rules.profile(unit)
         end = footprint(unit, profile, moved_straight(unit.pose, option.heading, option.distance))
         m = profile.profile.M * INCH
+        memo = {} if memo is None else memo
+        around = memo.get(("flight", unit.id))
+        if around is None:
+            enemies = self._enemies(state, player)
+            ground = [footprint(e, rules.profile(e)) for e in enemies if not e.in_air]
+            threats = [(footprint(e, rules.profile(e)), 2 * rules.profile(e).profile.M * INCH + 4 * INCH)
+                       for e in enemies if e.in_air and _strength(rules, e) > _strength(rules, unit)]
+            around = memo["flight", unit.id] = (ground, threats)
+        ground, threats = around
         value = 0.0
-        ground = [e for e in self._enemies(state, player) if not e.in_air]
         if ground:
-            nearest = min(rough_gap(end, footprint(e, rules.profile(e))) for e in ground)
+            nearest = min(rough_gap(end, rect) for rect in ground)
             value += 10.0 - abs(nearest - m - 2 * INCH) / INCH
-        for enemy in self._enemies(state, player):
-            if enemy.in_air and _strength(rules, enemy) > _strength(rules, unit):
-                reach = 2 * rules.profile(enemy).profile.M * INCH + 4 * INCH
-                if rough_gap(end, footprint(enemy, rules.profile(enemy))) <= reach:
-                    value -= 8.0
+        for rect, reach in threats:
+            if rough_gap(end, rect) <= reach:
+                value -= 8.0
         return value
 
 

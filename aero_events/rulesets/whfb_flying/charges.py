@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 
 from aero_events.core import DiceCup, Modifier, RuleError
 from aero_events.core.orders import answer, current_window, open_window, reaction_choices
-from aero_events.table import INCH, centre, compare_gap, gap, heading_towards, overlaps
+from aero_events.table import INCH, centre, gap, heading_towards, overlaps
 
 from . import attacks
 from .commands import Charge, Intercept, React, Swoop
@@ -50,6 +50,7 @@ from .geometry import (
     boxes_apart,
     contact_pose,
     footprint,
+    gap_compared,
     in_front_arc,
     moved_straight,
     side_length,
@@ -116,7 +117,7 @@ def check_charge(rules: WhfbFlyingRules, state: GameState, command) -> tuple:
         raise RuleError(f"{target.id}'s {side} is already in contact with an enemy unit (host: one charging unit a "
                         "side)", rule=HOST)
     reach = max_reach(rules, charger, kind)
-    if boxes_apart(charger_rect, reach_to, reach) or compare_gap(charger_rect, reach_to, reach) > 0:
+    if boxes_apart(charger_rect, reach_to, reach) or gap_compared(charger_rect, reach_to, reach) > 0:
         raise RuleError(f"{target.id} is beyond {charger.id}'s longest possible charge", rule=_rule(kind))
     return charger, target, kind
 

@@ -24,11 +24,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from aero_events.core import DiceCup
-from aero_events.table import INCH, Pose, centre, overlaps, scatter
+from aero_events.table import INCH, Pose, bounds, centre, overlaps, scatter
 
 from . import attacks
 from .events import AttackResolved, CharacterGrounded, CharacterReleased, ModelFell, UnitWounded
-from .geometry import SIDES, contact_pose, footprint, outward, side_midpoint, terrain_rect
+from .geometry import SIDES, contact_pose, footprint, outward, shapes_overlap, side_midpoint, terrain_rect
 
 if TYPE_CHECKING:
     from .ruleset import WhfbFlyingRules
@@ -195,10 +195,17 @@ def side_is_open(rules: WhfbFlyingRules, state, unit, side: str) -> bool:
     from .geometry import side_segment
 
     segment = side_segment(footprint(unit, rules.profile(unit)), side)
+    (sx, sy), (ex, ey) = segment.start, segment.end
+    x0, x1 = (sx, ex) if sx <= ex else (ex, sx)
+    y0, y1 = (sy, ey) if sy <= ey else (ey, sy)
     for other in state.units.values():
         if other.id == unit.id or not other.in_play or other.in_air:
             continue
-        if overlaps(footprint(other, rules.profile(other)), segment):
+        rect = footprint(other, rules.profile(other))
+        a0, b0, a1, b1 = bounds(rect)
+        if a0 > x1 or a1 < x0 or b0 > y1 or b1 < y0:
+            continue  # bounding boxes apart: no point shared
+        if shapes_overlap(rect, segment):
             return False
     return True
 

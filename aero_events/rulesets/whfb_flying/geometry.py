@@ -13,6 +13,7 @@ from aero_events.table import (
     INCH,
     OrientedRect,
     Pose,
+    Segment,
     Transform,
     bounds,
     centre,
@@ -47,12 +48,13 @@ def size(unit: UnitState, profile: UnitProfile) -> tuple[int, int]:
 
 def footprint(unit: UnitState, profile: UnitProfile, pose: Pose | None = None, files: int | None = None) -> OrientedRect:
     """The unit's rectangle: ``files`` bases wide, its ranks deep, behind the front-centre ``pose``."""
-    return _footprint(pose or unit.pose, min(files or unit.files, unit.models), unit.models, profile.base_width,
-                      profile.base_depth)
+    return footprint_at(pose or unit.pose, min(files or unit.files, unit.models), unit.models, profile.base_width,
+                        profile.base_depth)
 
 
 @lru_cache(maxsize=4096)
-def _footprint(pose: Pose, files: int, models: int, base_width: int, base_depth: int) -> OrientedRect:
+def footprint_at(pose: Pose, files: int, models: int, base_width: int, base_depth: int) -> OrientedRect:
+    """:func:`footprint` of ``models`` in ``files`` files of bases ``base_width`` by ``base_depth`` at ``pose``."""
     length = -(-models // max(1, files)) * base_depth
     return OrientedRect(pose.moved(forward=-length // 2), files * base_width, length)
 
@@ -129,22 +131,26 @@ def clear_of(rect, others) -> bool:
         a0, b0, a1, b1 = bounds(other)
         if a0 > x1 or a1 < x0 or b0 > y1 or b1 < y0:
             continue
-        if overlaps(inner, other):
+        if shapes_overlap(inner, other):
             return False
     return True
 
 
-def clear_of_boxed(rect, others) -> bool:
-    """:func:`clear_of` over ``(shape, bounding box)`` pairs whose boxes are already worked out."""
-    inner = OrientedRect(rect.pose, max(0, rect.width - 2), max(0, rect.length - 2)) \
-        if isinstance(rect, OrientedRect) else rect
-    x0, y0, x1, y1 = bounds(inner)
-    for other, (a0, b0, a1, b1) in others:
-        if a0 > x1 or a1 < x0 or b0 > y1 or b1 < y0:
-            continue
-        if overlaps(inner, other):
-            return False
-    return True
+#: How many shape pairs :func:`shapes_overlap` and :func:`gap_compared` keep.
+KEPT_PAIRS = 1 << 14
+
+
+@lru_cache(maxsize=KEPT_PAIRS)
+def shapes_overlap(first, second) -> bool:
+    """``aero_events.table.overlaps``, kept by shape: the units that wait their turn stand where they stood, so a
+    Movement phase's legal commands ask the same pairs of footprints (and moves) again after each unit moves."""
+    return overlaps(first, second)
+
+
+@lru_cache(maxsize=KEPT_PAIRS)
+def gap_compared(first, second, limit: int) -> int:
+    """``aero_events.table.compare_gap``, kept by shapes and limit (see :func:`shapes_overlap`)."""
+    return compare_gap(first, second, limit)
 
 
 def boxes_apart(first, second, margin: int) -> bool:
@@ -181,12 +187,16 @@ def vertical(shooter: UnitState, target: UnitState) -> int:
     return FLIGHT_HEIGHT if shooter.in_air != target.in_air else 0
 
 
+@lru_cache(maxsize=KEPT_PAIRS)
 def within_range(method: str, first, second, height: int, reach: int) -> bool:
     """Shooting Phase, the three methods players agree on:
 
     * ``basic``: "Measure the ground distance only";
     * ``intermediate``: "Add 10 inches to the basic ground distance" (when one of the two is in the air);
     * ``advanced``: "the triangular distance ... (a^2 + b^2 = c^2)", exactly: ground^2 + 10"^2 <= range^2.
+
+    Kept by its arguments, as :func:`shapes_overlap` is: every shooter and caster is tried against every target
+    in each state of a Shooting or Magic phase, most of them where they stood in the state before.
     """
     if method == "basic" or height == 0:
         return compare_gap(first, second, reach) <= 0
@@ -243,7 +253,24 @@ def line_of_sight(state: GameState, profiles, shooter: UnitState, target: UnitSt
             obstacles.append(footprint(unit, profile))
     if not (shooter.in_air and target.in_air):
         obstacles.extend(terrain_rect(t) for t in state.terrain if t.kind == "building")
-    return not crossed_obstacles(start, end, obstacles)
+    return not line_crosses(start, end, obstacles)
+
+
+def line_crosses(start: tuple[int, int], end: tuple[int, int], obstacles) -> bool:
+    """Whether the line from ``start`` to ``end`` touches any of ``obstacles`` (``aero_events.table``'s
+    ``crossed_obstacles`` is not empty): an obstacle whose bounding box is apart from the line's is passed over,
+    and the exact test is kept by shapes (:func:`shapes_overlap`), as the same units look at each other again
+    in each state of a Shooting phase."""
+    line = Segment(start, end)
+    x0, x1 = (start[0], end[0]) if start[0] <= end[0] else (end[0], start[0])
+    y0, y1 = (start[1], end[1]) if start[1] <= end[1] else (end[1], start[1])
+    for obstacle in obstacles:
+        a0, b0, a1, b1 = bounds(obstacle)
+        if a0 > x1 or a1 < x0 or b0 > y1 or b1 < y0:
+            continue
+        if shapes_overlap(line, obstacle):
+            return True
+    return False
 
 
 def terrain_rect(piece: TerrainPiece) -> OrientedRect:

@@ -13,21 +13,29 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from aero_events.core import DiceCup, RuleError
-from aero_events.table import FULL_TURN, INCH, bounds, centre, compare_gap, heading_towards
+from aero_events.table import (
+    FULL_TURN,
+    INCH,
+    OrientedRect,
+    bounds,
+    centre,
+    heading_towards,
+)
 
 from .commands import EndVanguard, Move, Reform, VanguardMove
 from .events import FlightMade, UnitMoved, VanguardEnded
 from .geometry import (
-    bounds_apart,
     boxes_apart,
     clear_of,
-    clear_of_boxed,
     footprint,
+    footprint_at,
+    gap_compared,
     moved_straight,
-    on_table,
+    shapes_overlap,
     sweep,
     terrain_rect,
     wheel,
@@ -117,28 +125,89 @@ def check_position(rules: WhfbFlyingRules, state: GameState, unit: UnitState, po
 
     In the air (Movement Phase): "Flying units may Fly directly above a ground unit, but not be engaged with
     them": only other units in the air block it. On the ground other ground units and buildings block it."""
+    problem = position_problem(rules, state, unit, pose, in_air, files=files, start_pose=start_pose,
+                               exclude=exclude)
+    if problem is not None:
+        raise RuleError(problem, rule=rule)
+
+
+def position_problem(rules: WhfbFlyingRules, state: GameState, unit: UnitState, pose, in_air: bool, *,
+                     files: int | None = None, start_pose=None, exclude=()) -> str | None:
+    """Why the unit may not end at ``pose`` (:func:`check_position`), or ``None`` when it may: the same tests
+    without raising, so that ``legal_commands`` can try many moves without building an error for each."""
     profile = rules.profile(unit)
-    rect = footprint(unit, profile, pose, files)
-    if not on_table(rect, state):
-        raise RuleError(f"{unit.id} would leave the table", rule=rule)
-    units = placed(rules, state)
-    blockers = _blockers(rules, state, unit.id, in_air, tuple(exclude))
-    if not clear_of_boxed(rect, blockers):
-        raise RuleError(f"{unit.id} cannot end on another unit{'' if in_air else ' or a building'} at its level",
-                        rule=rule)
-    if start_pose is not None and not in_air:
-        start = footprint(unit, profile, start_pose, files)
-        (x0, y0, x1, y1), (a0, b0, a1, b1) = bounds(start), bounds(rect)
+    shapes = _end_shapes(pose, start_pose if not in_air else None, min(files or unit.files, unit.models),
+                         unit.models, profile.base_width, profile.base_depth)
+    rect, rect_box, inner, start, box = shapes
+    width, height = state.width, state.height
+    x0, y0, x1, y1 = rect_box
+    if x0 < 0 or y0 < 0 or x1 > width or y1 > height:
+        return f"{unit.id} would leave the table"
+    exclude = tuple(exclude)
+    blockers = _blockers(rules, state, unit.id, in_air, exclude)
+    for other, (a0, b0, a1, b1) in blockers:
+        if a0 > x1 or a1 < x0 or b0 > y1 or b1 < y0:
+            continue  # apart from the whole footprint's box, so from the smaller one tested
+        if shapes_overlap(inner, other):
+            return f"{unit.id} cannot end on another unit{'' if in_air else ' or a building'} at its level"
+    if start is not None:
         # the box around start and end holds both: a shape apart from it is apart from each, and cannot be swept
+        x0, y0, x1, y1 = box
+        near = [b for b, (a0, b0, a1, b1) in blockers if not (a0 > x1 or a1 < x0 or b0 > y1 or b1 < y0)]
+        if near and not clear_of(_swept(start, rect), near):
+            return f"{unit.id} cannot move through another unit or a building on the ground"
+    x0, y0, x1, y1 = rect_box
+    for enemy_id, other, (a0, b0, a1, b1) in _enemies_at(rules, state, unit.side, in_air, exclude):
+        if a0 - x1 > INCH or x0 - a1 > INCH or b0 - y1 > INCH or y0 - b1 > INCH:
+            continue
+        if gap_compared(rect, other, INCH) < 0:
+            return f"{unit.id} cannot end within 1\" of {enemy_id} without charging it"
+    return None
+
+
+def _enemies_at(rules: WhfbFlyingRules, state: GameState, side: str, in_air: bool, exclude: tuple) -> list:
+    """(id, footprint, bounding box) of the enemy units of ``side`` in play at its level (but ``exclude``), in
+    the state's order of units: what a unit may not end within 1" of. Kept with the state's placed units."""
+    units = placed(rules, state)
+    known = _placed_cache[4]
+    key = ("enemies", side, in_air, exclude)
+    found = known.get(key)
+    if found is None:
+        found = [(enemy.id, rect, box) for enemy, rect, box in units
+                 if enemy.side != side and enemy.in_air == in_air and enemy.id not in exclude]
+        known[key] = found
+    return found
+
+
+@lru_cache(maxsize=8192)
+def _swept(start, end):
+    """``geometry.sweep``, kept by its two footprints (see :func:`_end_shapes`)."""
+    return sweep(start, end)
+
+
+@lru_cache(maxsize=1 << 14)
+def _end_shapes(pose, start_pose, files: int, models: int, base_width: int, base_depth: int) -> tuple:
+    """What :func:`position_problem` measures of one footprint at ``pose`` (from ``start_pose`` when it moves
+    on the ground), which depends on the unit's size and the poses only: (footprint, its bounding box (on the
+    table when the box is), the footprint 1 less all round that may touch others (geometry.clear_of), the
+    footprint at the start or ``None``, the box around start and end or ``None``). A unit that waits is tried at the same poses
+    in every state of a Movement phase, so the shapes are kept rather than measured again."""
+    rect = footprint_at(pose, files, models, base_width, base_depth)
+    rect_box = _box(rect.corners())
+    inner = OrientedRect(rect.pose, max(0, rect.width - 2), max(0, rect.length - 2))
+    start = box = None
+    if start_pose is not None:
+        start = footprint_at(start_pose, files, models, base_width, base_depth)
+        (x0, y0, x1, y1), (a0, b0, a1, b1) = _box(start.corners()), rect_box
         box = (min(x0, a0), min(y0, b0), max(x1, a1), max(y1, b1))
-        near = [b for b, b_box in blockers if not bounds_apart(box, b_box, 0)]
-        if near and not clear_of(sweep(start, rect), near):
-            raise RuleError(f"{unit.id} cannot move through another unit or a building on the ground", rule=rule)
-    rect_box = bounds(rect)
-    for enemy, other, other_box in units:
-        if enemy.side != unit.side and enemy.in_air == in_air and enemy.id not in exclude \
-                and not bounds_apart(rect_box, other_box, INCH) and compare_gap(rect, other, INCH) < 0:
-            raise RuleError(f"{unit.id} cannot end within 1\" of {enemy.id} without charging it", rule=rule)
+    return rect, rect_box, inner, start, box
+
+
+def _box(corners) -> tuple[int, int, int, int]:
+    """The bounding box of a rectangle's corners (``aero_events.table.bounds`` of the rectangle)."""
+    xs = [x for x, _ in corners]
+    ys = [y for _, y in corners]
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def ground_pose(rules: WhfbFlyingRules, unit: UnitState, heading: int, distance: int):
@@ -172,7 +241,7 @@ def _enemy_near(rules: WhfbFlyingRules, state: GameState, unit: UnitState, reach
     for enemy in state.units.values():
         if enemy.side != unit.side and enemy.in_play and not enemy.fleeing:
             other = footprint(enemy, rules.profile(enemy))
-            if not boxes_apart(rect, other, reach) and compare_gap(rect, other, reach) <= 0:
+            if not boxes_apart(rect, other, reach) and gap_compared(rect, other, reach) <= 0:
                 return True
     return False
 
@@ -261,8 +330,14 @@ def candidate_headings(rules: WhfbFlyingRules, state: GameState, unit: UnitState
         if enemy.side != unit.side and enemy.in_play:
             there = centre(footprint(enemy, rules.profile(enemy)))
             if there != here:
-                headings.add(round(heading_towards(there[0] - here[0], there[1] - here[1]), -2) % FULL_TURN)
+                headings.add(_degree_towards(there[0] - here[0], there[1] - here[1]))
     return sorted(headings)
+
+
+@lru_cache(maxsize=4096)
+def _degree_towards(dx: int, dy: int) -> int:
+    """The heading of ``(dx, dy)`` rounded to a degree, kept: the units that wait stand where they stood."""
+    return round(heading_towards(dx, dy), -2) % FULL_TURN
 
 
 class _Trial:
@@ -315,14 +390,44 @@ def legal_commands(rules: WhfbFlyingRules, state: GameState, player: str) -> lis
     for unit in sorted(state.side(player), key=lambda u: u.id):
         if unit.moved or unit.in_air or unit.fleeing or state.engaged(unit.id):
             continue
-        m = rules.profile(unit).profile.M * INCH
-        for heading in candidate_headings(rules, state, unit):
-            _, _, turning = ground_pose(rules, unit, heading, 0)
-            for allowance, march in ((m, False), (m // 2, False), (2 * m, True)):
-                distance = allowance - turning
-                if distance < 0:
-                    continue
-                command = Move(player=player, unit=unit.id, heading=heading, distance=distance, march=march)
-                if legal_if(rules, state, move, command):
-                    result.append(command)
+        result += ground_moves(rules, state, player, unit)
     return result
+
+
+def ground_moves(rules: WhfbFlyingRules, state: GameState, player: str, unit: UnitState) -> list[Move]:
+    """The legal ``Move`` commands offered to one unit that may move on the ground: for each candidate heading,
+    a move of M, of M/2 and a march of 2M, each less the wheel's cost, the ones :func:`move` would accept.
+
+    The same tests as :func:`move` (Host: Movement), with what is the same for every candidate worked out once:
+    the unit's own checks (``legal_commands`` only asks for units in play, not moved, fleeing nor engaged, on
+    the ground, in their side's Movement phase), the march block, and each heading's wheel. A move's length
+    never exceeds its allowance here (the wheel's cost is taken off it)."""
+    profile = rules.profile(unit)
+    march_blocked = enemy_near(rules, state, unit, 8 * INCH)
+    wheel_width = None if profile.skirmishers else footprint(unit, profile).width
+    tries = _ground_tries(unit.pose, wheel_width, profile.profile.M * INCH,
+                          tuple(candidate_headings(rules, state, unit)))
+    unit_id = unit.id
+    return [Move(player=player, unit=unit_id, heading=heading, distance=distance, march=march)
+            for heading, distance, march, turned, pose in tries
+            if not (march and march_blocked)
+            and position_problem(rules, state, unit, pose, False, start_pose=turned) is None]
+
+
+@lru_cache(maxsize=4096)
+def _ground_tries(pose, wheel_width: int | None, m: int, headings: tuple[int, ...]) -> tuple:
+    """(heading, distance, march, pose after the turn, end pose) of each move :func:`ground_moves` tries, in its
+    order: the turn of :func:`ground_pose` (a wheel of ``wheel_width``, or a skirmishers' free turn when it is
+    ``None``) and M, M/2 and 2M marching less the turn's cost, those that are not negative. They depend on the
+    unit's pose, size and move only, so they are kept for the states in which the unit waits."""
+    tries = []
+    for heading in headings:
+        if wheel_width is None:
+            turned, turning = pose.turned((heading - pose.heading) % FULL_TURN), 0
+        else:
+            turned, turning = wheel(pose, wheel_width, heading)
+        for allowance, march in ((m, False), (m // 2, False), (2 * m, True)):
+            distance = allowance - turning
+            if distance >= 0:
+                tries.append((heading, distance, march, turned, moved_straight(turned, heading, distance)))
+    return tuple(tries)
