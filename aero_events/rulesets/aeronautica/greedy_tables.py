@@ -761,19 +761,43 @@ def row_terms(block: FlightBlock, rows: np.ndarray, scorer: EndScorer) -> tuple:
     ``block``, Stalled as ``rows`` says (by ``2 * Speed + staged``, :func:`~.bots._stall_rows`): the rows, where
     the damage taken is, the Stall and Breaking Up terms, the start of the edge penalties and whether any end is
     Stalled (a Stall term not 0.0: none, and :meth:`EndScorer.columns` takes none), from the scorer's
-    :func:`_speed_tables` (kept: many scorers share those tables)."""
+    :func:`_speed_tables` (kept: many scorers share those tables). The rows and the starts of the edge penalties
+    depend on the block and ``rows`` alone: :func:`block_rows`, the same objects whatever the scorer."""
     tables = scorer.taken_at
     key = (id(block), id(rows), id(tables))
     known = _ROW_TERMS.get(key)
     if known is not None and known[0] is block and known[1] is rows and known[2] is tables:
         return known[3]
-    row = rows.take(block.distinct_speed_staged)
+    row, edge_at = block_rows(block, rows)
     by_row = scorer.row_terms.take(row, axis=2)
-    terms = (row, tables.take(row, axis=1), by_row, row * (_ROOMS + 1), bool(by_row[0].any()))
+    terms = (row, tables.take(row, axis=1), by_row, edge_at, bool(np.count_nonzero(by_row[0])))  # .any() in fewer instructions
     if len(_ROW_TERMS) > 1 << 12:
         _ROW_TERMS.clear()
     _ROW_TERMS[key] = (block, rows, tables, terms)
     return terms
+
+
+#: (ids of a block and rows) -> (that block and rows, :func:`block_rows`).
+_BLOCK_ROWS: dict[tuple, tuple] = {}
+
+
+def block_rows(block: FlightBlock, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The row (``2 * Speed + stalled``) of each distinct flight of ``block`` Stalled as ``rows`` says, and the start
+    of its edge penalties (``row * (_ROOMS + 1)``): kept, so that every scorer's :func:`row_terms` of the block and
+    rows holds the same row object, and what :meth:`EndScorer.recall` and :meth:`EndScorer.recall_end` keep by the
+    rows' identity (``_RECALLS``, ``_RECALLED_ENDS``) is met again whatever the scorer."""
+    key = (id(block), id(rows))
+    known = _BLOCK_ROWS.get(key)
+    if known is not None and known[0] is block and known[1] is rows:
+        return known[2]
+    row = rows.take(block.distinct_speed_staged)
+    found = (row, row * (_ROOMS + 1))
+    for shared in found:
+        shared.flags.writeable = False  # every scorer reads these very arrays
+    if len(_BLOCK_ROWS) > 1 << 12:
+        _BLOCK_ROWS.clear()
+    _BLOCK_ROWS[key] = (block, rows, found)
+    return found
 
 
 _SPEED_TABLES: dict[tuple, tuple[bool, np.ndarray | None, np.ndarray, np.ndarray, np.ndarray]] = {}
