@@ -193,21 +193,14 @@ def _end_shapes(pose, start_pose, files: int, models: int, base_width: int, base
     footprint at the start or ``None``, the box around start and end or ``None``). A unit that waits is tried at the same poses
     in every state of a Movement phase, so the shapes are kept rather than measured again."""
     rect = footprint_at(pose, files, models, base_width, base_depth)
-    rect_box = _box(rect.corners())
+    rect_box = bounds(rect)
     inner = OrientedRect(rect.pose, max(0, rect.width - 2), max(0, rect.length - 2))
     start = box = None
     if start_pose is not None:
         start = footprint_at(start_pose, files, models, base_width, base_depth)
-        (x0, y0, x1, y1), (a0, b0, a1, b1) = _box(start.corners()), rect_box
+        (x0, y0, x1, y1), (a0, b0, a1, b1) = bounds(start), rect_box
         box = (min(x0, a0), min(y0, b0), max(x1, a1), max(y1, b1))
     return rect, rect_box, inner, start, box
-
-
-def _box(corners) -> tuple[int, int, int, int]:
-    """The bounding box of a rectangle's corners (``aero_events.table.bounds`` of the rectangle)."""
-    xs = [x for x, _ in corners]
-    ys = [y for _, y in corners]
-    return min(xs), min(ys), max(xs), max(ys)
 
 
 def ground_pose(rules: WhfbFlyingRules, unit: UnitState, heading: int, distance: int):
