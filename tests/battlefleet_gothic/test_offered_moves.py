@@ -1,10 +1,13 @@
-"""Every move the movement phase offers is one the rules accept (p.15-17, Blast markers p.25). Found by a
-playout of ``aero odds`` on the demo game: a Tyrant 3.33 cm from a Blast marker was offered a 3.33 cm move as
-one slowed by the marker, while the move's own shorter path, its end rounded to the table's units, stops a
-unit short of touching it, so the rules refused it as short of the 5 cm minimum (Minimum Move Distance, p.16)."""
+"""Every move the movement phase offers is one the rules accept, and a ship slowed by a Blast marker always has
+one (p.15-17, Blast markers p.25). Found by a playout of ``aero odds`` on the demo game: a Tyrant whose course
+meets a marker 3.33 cm ahead was offered a 3.33 cm move, slowed by the marker, while the move's own path, its end
+rounded to the table's units, stops a unit short of the marker's edge, so the rules refused it as short of the
+5 cm minimum (Minimum Move Distance, p.16), and the bot had nothing else to move. The rules now measure the
+contact along the ship's course as the offers do (``movement._move_contact``)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -40,10 +43,28 @@ def _refused(state, ship_id):
     return refused
 
 
-def test_the_move_the_playout_was_refused_is_no_longer_offered():
+def test_the_move_the_playout_was_refused_is_offered_and_accepted():
     state = _edge_position()
     assert _refused(state, "imperial-3") == []
-    assert all(command.legs != (3330,) for command in movement.grid_commands(RULES, state, state.ships["imperial-3"]))
+    offered = [command.legs for command in movement.grid_commands(RULES, state, state.ships["imperial-3"])]
+    assert offered == [(3330,)]  # slowed by the marker to where it meets it: the one move it has
+    incendrius = state.ships["imperial-3"]
+    _, _, met = movement.check_move(RULES, state, incendrius, (3330,), ())
+    assert met  # it ends in contact with the marker
+
+
+@pytest.mark.parametrize("seed", [2, 9])
+def test_the_corpus_cruiser_clash_is_played_to_its_end_by_broadside_bots(seed):
+    """Seeds whose games met the edge of a marker: one a move ending there (seed 2), one a ship whose course meets
+    a marker at once, slowed to nothing (seed 9). Both stopped with a refused move or a bot with no move."""
+    from aero_events.bots import make_bot, play
+    from aero_events.core import GameSession, SeededDice
+    from aero_events.rulesets.battlefleet_gothic.corpus import SCENARIOS
+
+    session = GameSession(RULES, SCENARIOS[0].build(RULES), dice=SeededDice(seed))
+    play(session, {player: make_bot(RULES, "broadside", f"{seed}:{player}") for player in RULES.players(session.state)},
+         max_commands=20_000)
+    assert session.is_over()
 
 
 @settings(max_examples=150, deadline=None)

@@ -137,15 +137,26 @@ def allowance(rules: BattlefleetGothicRules, limit: MoveLimits, contact: int | N
 
 
 def _move_contact(rules: BattlefleetGothicRules, state: GameState, ship: ShipState, legs: tuple[int, ...],
-                  turns: tuple[int, ...]) -> tuple[list[tuple[int, int]], int, int | None]:
+                  turns: tuple[int, ...], full: int) -> tuple[list[tuple[int, int]], int, int | None]:
     """A move's path, its final heading, and how far along it the base first touches a Blast marker (None: not
-    within the move), found on the move's own path (p.25)."""
+    within the move), p.25.
+
+    Found on the move's own path; when that path meets none, on its course continued to the ship's ``full``
+    move, as the moves offered measure it (:func:`_distances`): a move that ends where its course meets a marker
+    ends in contact, though its end, rounded to the table's units, may stop a unit short of the marker's edge.
+    A ship whose course meets a marker at once (its first contact, floored to the table's units, is 0) is
+    slowed there as one already touching it is. (Without this a ship whose only moves end at a marker it is
+    slowed by had none it could make: the rules refused the move the phase offered as short of the minimum,
+    p.16.)"""
     total = sum(legs)
     points, heading = path_points(ship, legs, turns)
     if total:
         contact = first_blast_contact(rules, state, ship, points)
     else:  # a ship held in contact with markers could not move off without being slowed
         contact = 0 if sh.ship_markers(rules, state, ship) else None
+    if contact is None and total < full and state.blast_markers:
+        course, _ = path_points(ship, (*legs[:-1], legs[-1] + full - total), turns)
+        contact = first_blast_contact(rules, state, ship, course)
     if contact is not None and contact > total:
         contact = None
     return points, heading, contact
@@ -172,7 +183,7 @@ def check_move(rules: BattlefleetGothicRules, state: GameState, ship: ShipState,
         if moved_since < limit.spacing and not (index == 0 and limit.turn_first):
             raise RuleError(f"{ship.name} must move {limit.spacing // CM} cm before turning", rule="Turning", page=16)
     total = sum(legs)
-    points, heading, contact = _move_contact(rules, state, ship, legs, turns)
+    points, heading, contact = _move_contact(rules, state, ship, legs, turns, limit.full)
     maximum = allowance(rules, limit, contact)
     if total > maximum:
         raise RuleError(f"{ship.name} may move at most {maximum / CM:g} cm", rule="Move Distance", page=15)
@@ -411,7 +422,7 @@ def _allowance_at_edge(rules, state, ship, limit: MoveLimits, kind: str, angle: 
     legs, turns = _shape(limit, kind, angle, total)
     if legs is None:
         return allowance(rules, limit, None)
-    return allowance(rules, limit, _move_contact(rules, state, ship, legs, turns)[2])
+    return allowance(rules, limit, _move_contact(rules, state, ship, legs, turns, limit.full)[2])
 
 
 def legal_commands(rules: BattlefleetGothicRules, state: GameState, player: str) -> list:
