@@ -27,7 +27,7 @@ import argparse
 import shlex
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from aero_events.store.options import DEFAULT_PATH
 
@@ -184,19 +184,43 @@ def run_versions(args: argparse.Namespace) -> int:
         ruleset_named(path)
     table = Table(title="ruleset versions")
     for column in ("version", "based on", "data version", "changes", "description"):
-        table.add_column(column)
+        table.add_column(column, overflow="fold")
     for default in known_families().values():
         for version in get_ruleset(default).versions():
-            table.add_row(version.name, version.based_on or "-", version.data_version,
-                          "\n".join(version.changes) or "-", version.description)
+            table.add_row(version.name, version.based_on or "-", data_version_lines(version.data_version),
+                          "\n".join(version.changes) or "-", version.description or "-")
     console().print(table)
     for default in known_families().values():  # each option: its default, its values (core/interface.py)
-        options = get_ruleset(default).rule_options()
+        ruleset = get_ruleset(default)
+        options, changed_by = listed_options(ruleset)
         if options:
-            console().print(f"\nrule options of {default} (a variant file's options change them):", markup=False)
+            console().print(f"\nrule options of {default} ({changed_by}):", markup=False)
             for option in options:
                 console().print(f"  {option.line()}", markup=False)
     return 0
+
+
+def data_version_lines(data_version: str) -> str:
+    """A data version made of several files' versions ("bfg-ships-1+bfg-tables-1+...") one part a line, each
+    ending in its "+": the column stays narrow and no part is cut off."""
+    return "+\n".join(data_version.split("+"))
+
+
+def listed_options(ruleset: Any) -> tuple[list[Any], str]:
+    """The rule options ``aero versions`` lists for ``ruleset`` and what changes them: its ``rule_options()``
+    (a variant file's options), else the fields of its own options Struct (``ruleset.options``, as
+    Aeronautica's), which its versions change."""
+    import msgspec
+
+    from aero_events.core.interface import describe_options
+
+    options = ruleset.rule_options()
+    if options:
+        return options, "a variant file's options change them"
+    own = getattr(ruleset, "options", None)
+    if isinstance(own, msgspec.Struct):
+        return describe_options(type(own), own), "its versions change them: the changes column above"
+    return [], ""
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -409,6 +409,8 @@ class ToolInterface:
     #: The rule options the constructor takes as ``options=`` (a frozen msgspec Struct, every field with a
     #: default), read through ``self.options``; None: the ruleset has none (or handles its own variants).
     options_type: ClassVar[type | None] = None
+    #: What this version of the rules is, in a sentence, for ``aero versions`` (a variant says its own).
+    version_description: ClassVar[str] = ""
     #: The user's variant this ruleset plays (set by :meth:`variant_from_file`/:meth:`variant_from_metadata`);
     #: None for a ruleset as the package declares it.
     variant: VariantDefinition | None = None
@@ -471,7 +473,7 @@ class ToolInterface:
                               data_version=str(self.data_version),  # type: ignore[attr-defined]
                               based_on=self.variant.base if self.variant else "",
                               changes=_variant_changes(self.variant), options=tuple(self.rule_options()),
-                              description=self.variant.description if self.variant else "")]
+                              description=self.variant.description if self.variant else self.version_description)]
         if self.options_type is not None and self.variant is None:
             for definition in _VARIANTS.values():
                 own_family = _family(self.name)  # type: ignore[attr-defined]

@@ -70,7 +70,7 @@ def test_a_salt_written_after_a_step_that_seals_nothing_is_refused():
     players = rules.players(session.state)
     play(session, {player: make_bot(rules, "random", f"5:{player}") for player in players})
     record = write_record(session.game)
-    end = record.index('}"', record.index("\n\n")) + 2  # the first step's end: a command as JSON
+    end = record.index('"', record.index(' "', record.index("\n\n")) + 2) + 1  # the first step's end: its quoted text
     changed = record[:end] + f" ~{SALT}" + record[end:]
     with pytest.raises(RecordError) as refused:
         read_record(changed)

@@ -17,6 +17,33 @@ def _cm(units: int) -> str:
     return f"{units / CM:.1f} cm"
 
 
+def _count(number: int, one: str, many: str | None = None) -> str:
+    """"1 hit", "3 hits" ("1 torpedo", "2 torpedoes" with ``many`` given)."""
+    return f"{number} {one if number == 1 else many or one + 's'}"
+
+
+def weapon_words(weapon_id: str) -> str:
+    """A weapon as the profile (p.4) names it, from its id: "starboard_long_battery" -> "starboard long-range
+    battery", "port_bays" -> "port launch bays", "prow_nova_cannon" -> "prow nova cannon"."""
+    return weapon_id.replace("_long_", " long-range ").replace("_bays", " launch bays").replace("_", " ")
+
+
+def _value_words(weapon_id: str, value: int) -> str:
+    """What a weapon's number is (p.4): Firepower for batteries, Strength for lances and torpedoes."""
+    return f"firepower {value}" if weapon_id.endswith("battery") else f"strength {value}"
+
+
+def ending_words(state: Any, reason: str) -> str:
+    """Why the battle ended, in words: the recorded reason names the first side found with no ship fighting,
+    so when neither side has one left (a draw) it says so instead."""
+    from .turn import fighting
+
+    players = getattr(state, "players", ())
+    if players and not any(fighting(state, side) for side in players):
+        return "neither side has ships left fighting"
+    return reason
+
+
 def _name(rules, state, ship_id: str) -> str:
     if state is not None and ship_id in getattr(state, "ships", {}):
         return state.ships[ship_id].name
@@ -66,21 +93,21 @@ def describe_event(rules, event: Any, state: Any = None) -> str:
         case ev.BraceFailed():
             return f"{n(event.ship)} fails to brace."
         case ev.WeaponsFired():
-            weapons = ", ".join(f"{w} ({a})" for w, a in event.weapons)
+            weapons = ", ".join(f"{weapon_words(w)} ({_value_words(w, a)})" for w, a in event.weapons)
             return f"{n(event.ship)} fires {weapons} at {n(event.target)}."
         case ev.GunneryResolved():
             return (f"Gunnery: firepower {event.firepower}, column {event.column}, {event.dice} dice needing "
-                    f"{event.needed}+: {event.hits} hits.")
+                    f"{event.needed}+: {_count(event.hits, 'hit')}.")
         case ev.LancesResolved():
-            return f"Lances of {n(event.ship)}: strength {event.strength}, {event.hits} hits on {n(event.target)}."
+            return f"Lances of {n(event.ship)}: strength {event.strength}, {_count(event.hits, 'hit')} on {n(event.target)}."
         case ev.NovaCannonFired():
             if event.scatter < 0:
                 return f"{n(event.ship)} holds its nova cannon."
             return f"{n(event.ship)} fires its nova cannon; the shell scatters {_cm(event.scatter)}."
         case ev.HitsAbsorbed():
-            return f"{n(event.ship)}'s shields absorb {event.hits} hits."
+            return f"{n(event.ship)}'s shields absorb {_count(event.hits, 'hit')}."
         case ev.HitsSaved():
-            return f"{n(event.ship)} braced: {event.saved} of {event.hits} hits saved."
+            return f"{n(event.ship)} braced: {event.saved} of {_count(event.hits, 'hit')} saved."
         case ev.DamageTaken():
             return f"{n(event.ship)} takes {event.amount} damage ({event.source}); {event.damage} in all."
         case ev.ShipCrippled():
@@ -96,9 +123,9 @@ def describe_event(rules, event: Any, state: Any = None) -> str:
         case ev.OrdnanceRemoved():
             return f"Salvo {event.marker} is removed: {event.reason}."
         case ev.TurretsFired():
-            return f"{n(event.ship)}'s turrets fire: {event.hits} torpedoes down."
+            return f"{n(event.ship)}'s turrets fire: {_count(event.hits, 'torpedo', 'torpedoes')} down."
         case ev.TorpedoAttack():
-            return f"Torpedoes strike {n(event.ship)}: {event.hits} hits of {event.strength}."
+            return f"Torpedoes strike {n(event.ship)}: {_count(event.hits, 'hit')} of {event.strength}."
         case ev.TorpedoesSteered():
             hulks = ", ignoring hulks" if event.ignore_hulks else ""
             return f"Boarding torpedoes {event.marker} steer to heading {event.heading / DEGREE:.0f}°{hulks}."
@@ -123,7 +150,7 @@ def describe_event(rules, event: Any, state: Any = None) -> str:
         case ev.GameEnded():
             scores = ", ".join(f"{p} {s}" for p, s in event.scores.items())
             winner = f"{event.winner} wins" if event.winner else "a draw"
-            return f"The battle ends ({event.reason}): {winner}, {scores}."
+            return f"The battle ends ({ending_words(state, event.reason)}): {winner}, {scores}."
     return ""
 
 
@@ -137,7 +164,7 @@ def describe_command(rules, command: Any, state: Any = None) -> str:
         case cmd.GiveOrder():
             return f"{n(command.ship)}: {command.order}"
         case cmd.FireWeapons():
-            return f"{n(command.ship)}: fire {', '.join(command.weapons)} at {n(command.target)}"
+            return f"{n(command.ship)}: fire {', '.join(map(weapon_words, command.weapons))} at {n(command.target)}"
         case cmd.FireNovaCannon():
             return f"{n(command.ship)}: nova cannon at ({_cm(command.x)}, {_cm(command.y)})"
         case cmd.LaunchTorpedoes():
@@ -164,7 +191,11 @@ def describe_command(rules, command: Any, state: Any = None) -> str:
             return "go first" if command.go_first else "go second"
         case cmd.RollOff():
             return "roll Leadership and for the first turn"
-    return type(command).__name__
+        case cmd.Surrender():
+            return f"{command.player}: surrender"
+        case cmd.BraceForImpact():
+            return f"{n(command.ship)}: brace for impact"
+    return f"{command.player}: {type(command).__name__}"
 
 
 def outcome(rules, state) -> Outcome:
@@ -173,4 +204,5 @@ def outcome(rules, state) -> Outcome:
     points = {player: float(score) for player, score in scores(rules, state).items()}
     if not rules.is_over(state):
         return Outcome(finished=False, scores=points, reason=f"turn {state.round} under way")
-    return Outcome(finished=True, winner=state.winner, draw=state.winner is None, scores=points, reason=state.result)
+    return Outcome(finished=True, winner=state.winner, draw=state.winner is None, scores=points,
+                   reason=ending_words(state, state.result))

@@ -79,10 +79,16 @@ class RuleOptions(msgspec.Struct, frozen=True, kw_only=True):
             raise ValueError("brace_against is 'any_damage' or 'enemy_attacks'")
 
 
+#: What this version is, for ``aero versions``.
+THIS_VERSION = ("Battlefleet Gothic's core rules (rulebook p.4-31): fleets of cruisers with orders, gunnery, "
+                "lances, torpedoes, attack craft and Brace for Impact.")
+
+
 class BattlefleetGothicRules(Ruleset):
     """The ``battlefleet-gothic/core`` ruleset."""
 
     name: ClassVar[str] = "battlefleet-gothic/core"
+    version_description: ClassVar[str] = THIS_VERSION
     setup_type: ClassVar[type] = GameSetup
     #: The options a variant file changes (core/interface.py ``VariantDefinition``), read via self.options.
     options_type: ClassVar[type] = RuleOptions
@@ -230,6 +236,8 @@ class BattlefleetGothicRules(Ruleset):
         return sql_views()
 
     def notation(self):
+        """``imperial-1 moves 10cm turns 45 starboard 5cm``, ``imperial-1 fires port_battery at chaos-2``, ``roll off``
+        (see :mod:`.notation`)."""
         from .notation import BattlefleetGothicNotation
 
         return BattlefleetGothicNotation(self)

@@ -10,12 +10,17 @@ from aero_events.table import distance
 
 from . import commands as cmd
 from . import events as ev
-from .state import GAME_OVER
+from .state import GAME_OVER, HERO
 
 
 def _in(value: int) -> str:
     text = f"{value / 2540:.1f}"
     return (text.removesuffix(".0")) + '"'
+
+
+def _count(number: int, word: str) -> str:
+    """"1 hit", "3 hits"."""
+    return f"{number} {word}{'' if number == 1 else 's'}"
 
 
 def _deg(value: int) -> str:
@@ -25,6 +30,21 @@ def _deg(value: int) -> str:
 def describe_event(rules: Any, e: Any, state: Any = None) -> str:
     if isinstance(e, DiceRolled):
         return ""
+    line = _describe(rules, e, state)
+    if line and _battle_not_yet_begun(state):
+        return f"Battle round 1 begins; {state.first} takes the first turn.\n{line}"
+    return line
+
+
+def _battle_not_yet_begun(state: Any) -> bool:
+    """Whether ``state`` is the set-up as the battle starts: round 1 begins in the set-up, with no event of its
+    own (later rounds begin with ``BattleRoundBegan``), so the first line told announces it. Nothing has
+    happened yet while it is the first player's Hero phase of round 1 and no model has taken an action."""
+    return (state is not None and state.round == 1 and state.turn_number == 1 and state.phase == HERO
+            and state.first is not None and all(model.action is None for model in state.models.values()))
+
+
+def _describe(rules: Any, e: Any, state: Any) -> str:
     if isinstance(e, ev.BattleRoundBegan):
         rolls = f" (roll-off {', '.join(f'{p} {r}' for p, r in e.rolls.items())})" if e.rolls else ""
         return f"Battle round {e.round} begins; {e.first} takes the first turn{rolls}."
@@ -89,8 +109,9 @@ def describe_event(rules: Any, e: Any, state: Any = None) -> str:
             ("passed." if e.passed else "failed.")
     if isinstance(e, ev.AttacksMade):
         tail = ", doubled from the rear arc" if e.doubled else ""
-        return (f"{e.model} attacks {e.target} with {e.weapon}: {e.attacks} attacks, {e.hits} hits, {e.wounds} wound, "
-                f"{e.unsaved} unsaved, {e.inflicted} wounds inflicted{tail}.")
+        return (f"{e.model} attacks {e.target} with {e.weapon}: {_count(e.attacks, 'attack')}, "
+                f"{_count(e.hits, 'hit')}, {_count(e.wounds, 'wounding hit')}, {e.unsaved} unsaved, "
+                f"{_count(e.inflicted, 'wound')} inflicted{tail}.")
     if isinstance(e, ev.WoundsAllocated):
         return f"{e.model} suffers {e.wounds} {'mortal ' if e.mortal else ''}wound{'s' if e.wounds != 1 else ''}."
     if isinstance(e, ev.ModelSlain):

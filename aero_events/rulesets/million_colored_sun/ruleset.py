@@ -95,10 +95,16 @@ def part_commands(rules: MillionColoredSunRules, part: Any, state: GameState, pl
     return commands
 
 
+#: What this version is, for ``aero versions``.
+THIS_VERSION = ("Million-Colored Sun: Combined Flight Rules (7 April 2018), a fan flight layer for airborne "
+                "models, on this project's own minimal skirmish host.")
+
+
 class MillionColoredSunRules(Ruleset):
     """The ``million-colored-sun/2018`` ruleset."""
 
     name: ClassVar[str] = "million-colored-sun/2018"
+    version_description: ClassVar[str] = THIS_VERSION
     setup_type: ClassVar[type] = GameSetup
     #: The options a variant file changes (core/interface.py ``VariantDefinition``), read via self.options.
     options_type: ClassVar[type] = RuleOptions
@@ -170,6 +176,12 @@ class MillionColoredSunRules(Ruleset):
 
         return describe_command(self, command, state)
 
+    def notation(self) -> Any:
+        """``azure-bomber action lock-on``, ``azure-fighter flies loop pilot 3in towards 45`` (:mod:`.notation`)."""
+        from .notation import MillionColoredSunNotation
+
+        return MillionColoredSunNotation(self)
+
     def outcome(self, state: GameState):
         from .narrate import outcome
 
@@ -203,7 +215,7 @@ class MillionColoredSunRules(Ruleset):
     def sql_views(self):
         from .views import sql_views
 
-        return sql_views()
+        return sql_views(self.data)
 
     def describe_setup(self, setup: GameSetup, bots: Mapping[str, str]) -> list[str]:
         state = self.initial_state(setup)

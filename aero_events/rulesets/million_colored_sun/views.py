@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from aero_events.core.interface import SqlView
 
+from .data import GameData, default_data
+
 FAMILY = "million-colored-sun"
 _OURS = f"(ruleset = '{FAMILY}' OR ruleset LIKE '{FAMILY}/%')"
 
@@ -39,5 +41,54 @@ _VIEWS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-def sql_views() -> tuple[SqlView, ...]:
-    return tuple(SqlView(name=name, sql=sql, description=description) for name, description, sql in _VIEWS)
+def _piece_views(data: GameData) -> tuple[tuple[str, str, str], ...]:
+    """``mcs_pieces`` (game, side, piece, piece_type) and ``mcs_piece_stats`` (game, branch, piece, shots, hits,
+    damage_dealt, damage_taken, destroyed): the store's convention for piece-level analysis
+    (:mod:`aero_events.analysis.many_games`). A game's setup stores its battleplan's name and only the forces that
+    replace the plan's own, so the plans' deployments and the warscrolls' names are written into the view from
+    the data files. A shot is a weapon's attacks, its hits their hits, damage the wounds inflicted and taken."""
+    deployed = ", ".join(f"({_text(plan.id)}, {_text(model.side)}, {_text(model.id)}, {_text(model.warscroll)})"
+                         for plan in data.battleplans.values() for model in plan.models)
+    names = ", ".join(f"({_text(scroll.id)}, {_text(scroll.name)})" for scroll in data.warscrolls.values())
+    pieces = f"""WITH planned(battleplan, side, piece, warscroll) AS (VALUES {deployed}),
+            scrolls(warscroll, name) AS (VALUES {names}),
+            ours AS (SELECT id, setup FROM games WHERE {_OURS}),
+            deployed AS (
+                SELECT g.id AS game, m->>'$.side' AS side, m->>'$.id' AS piece, m->>'$.warscroll' AS warscroll
+                FROM ours g, unnest(CAST(g.setup->'$.models' AS JSON[])) AS t(m)
+                WHERE json_type(g.setup->'$.models') = 'ARRAY'
+                UNION ALL
+                SELECT g.id, p.side, p.piece, p.warscroll FROM ours g
+                JOIN planned p ON p.battleplan = coalesce(g.setup->>'$.battleplan', 'skyfire')
+                WHERE json_type(g.setup->'$.models') IS DISTINCT FROM 'ARRAY')
+        SELECT d.game, d.side, d.piece, coalesce(s.name, d.warscroll) AS piece_type
+        FROM deployed d LEFT JOIN scrolls s USING (warscroll)"""
+    stats = """WITH attacks AS (
+            SELECT game, branch, model AS piece, count(*) AS shots, sum(hits) AS hits, sum(inflicted) AS dealt
+            FROM mcs_attacks GROUP BY ALL),
+        taken AS (
+            SELECT game, branch, payload->>'$.model' AS piece, sum(CAST(payload->>'$.wounds' AS INTEGER)) AS damage
+            FROM mcs_events WHERE type = 'mcs.WoundsAllocated' GROUP BY ALL),
+        slain AS (
+            SELECT DISTINCT game, branch, payload->>'$.model' AS piece FROM mcs_events WHERE type = 'mcs.ModelSlain'),
+        branches AS (SELECT DISTINCT game, branch FROM mcs_events)
+        SELECT b.game, b.branch, p.piece, coalesce(a.shots, 0) AS shots, coalesce(a.hits, 0) AS hits,
+               coalesce(a.dealt, 0) AS damage_dealt, coalesce(t.damage, 0) AS damage_taken,
+               s.piece IS NOT NULL AS destroyed
+        FROM branches b JOIN mcs_pieces p ON p.game = b.game
+        LEFT JOIN attacks a ON a.game = b.game AND a.branch = b.branch AND a.piece = p.piece
+        LEFT JOIN taken t ON t.game = b.game AND t.branch = b.branch AND t.piece = p.piece
+        LEFT JOIN slain s ON s.game = b.game AND s.branch = b.branch AND s.piece = p.piece"""
+    return (("mcs_pieces", "the models of each game: side and warscroll", pieces),
+            ("mcs_piece_stats", "per model: attacks made, hits, wounds inflicted and taken, slain", stats))
+
+
+def _text(value: str) -> str:
+    """``value`` as an SQL string literal."""
+    return "'" + value.replace("'", "''") + "'"
+
+
+def sql_views(data: GameData | None = None) -> tuple[SqlView, ...]:
+    """The views, the piece views written from ``data`` (default: the package's data files)."""
+    views = _VIEWS + _piece_views(data or default_data())
+    return tuple(SqlView(name=name, sql=sql, description=description) for name, description, sql in views)

@@ -133,7 +133,17 @@ def describe_command(rules, command: Any, state: Any = None) -> str:
         return f"{c.unit}: Fly High"
     if isinstance(c, cmd.Reform):
         return f"{c.unit}: reform to {c.files} files facing {_deg(c.heading)}"
-    return type(c).__name__
+    if isinstance(c, cmd.EndVanguard):
+        return f"{c.player}: end the Vanguard moves"
+    if isinstance(c, cmd.EndPhase):
+        phase = _PHASE_NAMES.get(getattr(state, "phase", ""))
+        return f"{c.player}: end the {phase}" if phase else f"{c.player}: end this phase"
+    return f"{c.player}: {type(c).__name__}"
+
+
+#: A phase as the rulebook names it (``GameState.phase`` -> words), for "end the Shooting phase".
+_PHASE_NAMES = {"vanguard": "Vanguard moves", "movement": "Movement phase", "magic": "Magic phase",
+                "shooting": "Shooting phase", "combat": "Close Combat phase"}
 
 
 def outcome(rules, state) -> Outcome:

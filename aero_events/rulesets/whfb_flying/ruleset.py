@@ -63,10 +63,16 @@ class RuleOptions(msgspec.Struct, frozen=True, kw_only=True):
                     "or -2 (a further -1 on the host's Stand and Shoot penalty) (Swoop)")] = -1
 
 
+#: What this version is, for ``aero versions``.
+THIS_VERSION = ("Alternate Flying Rules for Warhammer Fantasy (a fan supplement): flyers on the ground or in the "
+                "air, Take Off, Land, Fly, Soar, Swoop, on this project's own minimal 8th-edition host.")
+
+
 class WhfbFlyingRules(Ruleset):
     """The ``whfb-flying/alternate`` ruleset."""
 
     name: ClassVar[str] = "whfb-flying/alternate"
+    version_description: ClassVar[str] = THIS_VERSION
     setup_type: ClassVar[type] = GameSetup
     options_type: ClassVar[type] = RuleOptions
 
@@ -137,6 +143,12 @@ class WhfbFlyingRules(Ruleset):
 
         return describe_command(self, command, state)
 
+    def notation(self) -> Any:
+        """``n-spears moves 4in towards 90``, ``n-pegasi swoops on the left flank of s-spears`` (:mod:`.notation`)."""
+        from .notation import WhfbFlyingNotation
+
+        return WhfbFlyingNotation(self)
+
     def outcome(self, state: GameState):
         from .narrate import outcome
 
@@ -154,7 +166,7 @@ class WhfbFlyingRules(Ruleset):
     def sql_views(self):
         from .views import sql_views
 
-        return sql_views()
+        return sql_views(self.data)
 
     def corpus(self):
         """The golden corpus plan (``corpus.py``)."""

@@ -196,13 +196,13 @@ def use_luck(rules: WingsOfGloryRules, out: Emitter, command: UseLuck, dice: Dic
     plane = state.planes.get(command.plane)
     if plane is None or plane.owner != command.player:
         raise RuleError(f"{command.player} has no plane {command.plane!r}", rule="Luck of the Devil",
-                        page="ACE SKILLS")
+                        page=None)
     crewman = next((i for i in range(len(plane.crew)) if pieces.skill_ready(state, plane, i, "luck_of_the_devil")),
                    None)
     if crewman is None:
-        raise RuleError(f"{plane.id} has no Luck of the Devil to use", rule="Luck of the Devil", page="ACE SKILLS")
+        raise RuleError(f"{plane.id} has no Luck of the Devil to use", rule="Luck of the Devil", page=None)
     if not 0 <= command.index < len(plane.pending):
-        raise RuleError("choose one of the tokens just drawn", rule="Luck of the Devil", page="ACE SKILLS")
+        raise RuleError("choose one of the tokens just drawn", rule="Luck of the Devil", page=None)
     token = plane.pending[command.index][0]
     out.emit(TokenIgnored(owner=plane.owner, plane=plane.id, crewman=crewman, token=token).sealed(out.salts.next()))
     out.emit(put_back(dice, state.pools[token.split("-")[0]], [token], purpose=f"Luck of the Devil ({plane.id})",
@@ -215,9 +215,9 @@ def sniper_pick(rules: WingsOfGloryRules, out: Emitter, command: SniperPick, dic
     """Sniper: the sniper gives the opponent the token of his choice and puts the other back in the cup."""
     pending = out.state.sniper
     if pending is None or pending[0] != command.player:
-        raise RuleError("no Sniper draw waits for your choice", rule="Sniper", page="ACE SKILLS")
+        raise RuleError("no Sniper draw waits for your choice", rule="Sniper", page=None)
     if command.choice not in (0, 1) or command.choice >= len(pending[3]):
-        raise RuleError("choose token 0 or 1", rule="Sniper", page="ACE SKILLS")
+        raise RuleError("choose token 0 or 1", rule="Sniper", page=None)
     _, plane_id, target_id, tokens, rest = pending
     chosen, other = tokens[command.choice], tokens[1 - command.choice] if len(tokens) > 1 else None
     out.emit(SniperChose(plane=plane_id, target=target_id))

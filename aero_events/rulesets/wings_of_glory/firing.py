@@ -330,35 +330,35 @@ def fire(rules: WingsOfGloryRules, out: Emitter, command: Fire, dice: DiceCup) -
     """FIRING: one gun at one eligible target; the tokens wait for the end of the sub-phase (DAMAGE)."""
     state = out.state
     if state.phase != FIRE or state.sniper is not None:
-        raise RuleError("planes fire in the fire phase", rule="GAME TURN", page="GAME TURN")
+        raise RuleError("planes fire in the fire phase", rule="GAME TURN", page=None)
     plane = state.planes.get(command.plane)
     if plane is None or plane.owner != command.player:
-        raise RuleError(f"{command.player} has no plane {command.plane!r}", rule="FIRING", page="FIRING")
+        raise RuleError(f"{command.player} has no plane {command.plane!r}", rule="FIRING", page=None)
     if command.player in state.done:
-        raise RuleError("you have finished firing in this part of the fire phase", rule="GAME TURN", page="GAME TURN")
+        raise RuleError("you have finished firing in this part of the fire phase", rule="GAME TURN", page=None)
     if not plane.in_play:
         raise RuleError(f"{plane.id} was shot down earlier in the fire phase and may not fire", rule="GAME TURN",
-                        page="GAME TURN")
+                        page=None)
     prof = pieces.profile(rules, plane)
     if not 0 <= command.gun < len(prof.guns):
-        raise RuleError(f"{prof.name} has guns 0 to {len(prof.guns) - 1}", rule="FIRING", page="FIRING")
+        raise RuleError(f"{prof.name} has guns 0 to {len(prof.guns) - 1}", rule="FIRING", page=None)
     gun = prof.guns[command.gun]
     if state.subphase not in crewman_subphase(state, plane, gun.crew):
         raise RuleError(f"the {prof.crew[gun.crew]} of {plane.id} fires in part "
                         f"{'/'.join(crewman_subphase(state, plane, gun.crew))} of the fire phase",
-                        rule="GAME TURN", page="GAME TURN")
+                        rule="GAME TURN", page=None)
     option = shot_option(rules, state, plane, command.gun, command.target, command.perfect_aim)
     if isinstance(option, str):
         rule = option.split(":")[0]
-        raise RuleError(option.split(": ", 1)[-1], rule=rule, page=rule)
+        raise RuleError(option.split(": ", 1)[-1], rule=rule, page=None)
     if command.sniper is not None:
         if command.target not in state.planes or not pieces.skill_ready(state, plane, gun.crew, "sniper"):
-            raise RuleError("only a ready Sniper ace draws two tokens, at a plane", rule="Sniper", page="ACE SKILLS")
+            raise RuleError("only a ready Sniper ace draws two tokens, at a plane", rule="Sniper", page=None)
         if command.sniper not in option.letters:
-            raise RuleError(f"the shot's tokens are {option.letters}", rule="Sniper", page="ACE SKILLS")
+            raise RuleError(f"the shot's tokens are {option.letters}", rule="Sniper", page=None)
     if command.perfect_aim and option.improved != "Perfect Aim":
         raise RuleError("Perfect Aim adds an A token only where Improved Aim gives none and the ace is ready",
-                        rule="Perfect Aim", page="ACE SKILLS")
+                        rule="Perfect Aim", page=None)
     out.emit(Fired(plane=plane.id, gun=command.gun, target=command.target, band=option.band, letters=option.letters,
                    improved_aim=option.improved, tailing=option.tailing,
                    skill="sniper" if command.sniper else "", start=(plane.pose.x, plane.pose.y), end=option.point))
@@ -385,17 +385,17 @@ def launch_pac(rules: WingsOfGloryRules, out: Emitter, command: LaunchPac, dice:
     pac = state.targets.get(command.pac)
     if state.phase != FIRE or pac is None or pac.kind != "pac" or pac.side != state.sides[command.player]:
         raise RuleError("your side launches its PAC during a fire phase", rule="PARACHUTE AND CABLE (PAC)",
-                        page="PARACHUTE AND CABLE (PAC)")
+                        page=None)
     if pac.launched:
         raise RuleError("the PAC can only be launched once", rule="PARACHUTE AND CABLE (PAC)",
-                        page="PARACHUTE AND CABLE (PAC)")
+                        page=None)
     out.emit(PacLaunched(target_piece=pac.id))
 
 
 def done(rules: WingsOfGloryRules, out: Emitter, command: Done, dice: DiceCup) -> None:
     state = out.state
     if command.player in state.done or state.phase not in (FIRE, "bomb") or state.sniper is not None:
-        raise RuleError("nothing to finish now", rule="GAME TURN", page="GAME TURN")
+        raise RuleError("nothing to finish now", rule="GAME TURN", page=None)
     out.emit(PlayerDone(player=command.player))
 
 

@@ -39,12 +39,12 @@ TORPEDO_LIFE = 5
 def _plane(state: GameState, command, rule: str):
     if state.phase != BOMB:
         raise RuleError("bombs, photographs and torpedoes wait for the bomb phase, after fire is resolved",
-                        rule="GAME TURN", page="GAME TURN")
+                        rule="GAME TURN", page=None)
     plane = state.planes.get(command.plane)
     if plane is None or plane.owner != command.player or not plane.in_play:
-        raise RuleError(f"{command.player} has no plane {command.plane!r} in play", rule=rule, page=rule)
+        raise RuleError(f"{command.player} has no plane {command.plane!r} in play", rule=rule, page=None)
     if command.player in state.done:
-        raise RuleError("you have finished the bomb phase", rule="GAME TURN", page="GAME TURN")
+        raise RuleError("you have finished the bomb phase", rule="GAME TURN", page=None)
     return plane
 
 
@@ -68,14 +68,14 @@ def drop_bombs(rules: WingsOfGloryRules, out: Emitter, command: DropBombs, dice:
     plane = _plane(state, command, "LEVEL BOMBING")
     target = state.targets.get(command.target)
     if target is None or target.side == plane.side or target.sunk:
-        raise RuleError(f"no enemy target {command.target!r}", rule="LEVEL BOMBING", page="LEVEL BOMBING")
+        raise RuleError(f"no enemy target {command.target!r}", rule="LEVEL BOMBING", page=None)
     method = bombing_method(rules, state, plane, command.target)
     if method is None:
         if plane.fired_fixed:
             raise RuleError("the plane fired its forward fixed guns this turn", rule="LEVEL BOMBING",
-                            page="LEVEL BOMBING")
+                            page=None)
         raise RuleError("a loaded bomber must fly over the target with a straight (or a bomb dive card ending at "
-                        "altitude 1 or 2)", rule="LEVEL BOMBING", page="LEVEL BOMBING")
+                        "altitude 1 or 2)", rule="LEVEL BOMBING", page=None)
     modifiers = []
     if rules.catalogue.targets[target.kind].moving_target:
         modifiers.append(Modifier("moving target", -1))
@@ -98,7 +98,7 @@ def jettison(rules: WingsOfGloryRules, out: Emitter, command: JettisonLoad, dice
     """FULL LOAD: once the bombs or drop tanks are dropped the restrictions end."""
     plane = _plane(out.state, command, "FULL LOAD")
     if not plane.loaded:
-        raise RuleError(f"{plane.id} is not loaded", rule="FULL LOAD", page="FULL LOAD")
+        raise RuleError(f"{plane.id} is not loaded", rule="FULL LOAD", page=None)
     out.emit(LoadDropped(plane=plane.id))
 
 
@@ -107,13 +107,13 @@ def take_photo(rules: WingsOfGloryRules, out: Emitter, command: TakePhoto, dice:
     state = out.state
     plane = _plane(state, command, "PHOTO RECONNAISSANCE")
     if not pieces.profile(rules, plane).camera:
-        raise RuleError(f"{plane.id} carries no camera", rule="PHOTO RECONNAISSANCE", page="PHOTO RECONNAISSANCE")
+        raise RuleError(f"{plane.id} carries no camera", rule="PHOTO RECONNAISSANCE", page=None)
     if plane.executed != "straight" or plane.illegal or command.target not in plane.over_targets:
         raise RuleError("pass over the centre of the target card with a straight", rule="PHOTO RECONNAISSANCE",
-                        page="PHOTO RECONNAISSANCE")
+                        page=None)
     if plane.photo == "taken":
         raise RuleError("the camera already holds a good photograph", rule="PHOTO RECONNAISSANCE",
-                        page="PHOTO RECONNAISSANCE")
+                        page=None)
     modifiers = [Modifier("wounded bombardier", -2)] if pieces.bombardier_wounded(rules, plane) else []
     roll = dice.roll(1, purpose=f"photograph of {command.target}", roller=plane.owner, target=3, modifiers=modifiers)
     out.emit(roll)
@@ -126,10 +126,10 @@ def launch_torpedo(rules: WingsOfGloryRules, out: Emitter, command: LaunchTorped
     state = out.state
     plane = _plane(state, command, "TORPEDOS")
     if not pieces.profile(rules, plane).torpedo or not plane.loaded:
-        raise RuleError(f"{plane.id} carries no torpedo", rule="TORPEDOS", page="TORPEDOS")
+        raise RuleError(f"{plane.id} carries no torpedo", rule="TORPEDOS", page=None)
     if plane.executed != "straight" or plane.illegal or plane.level != 1 or plane.fired_fixed:
         raise RuleError("launch after a straight at altitude one, without firing forward fixed guns",
-                        rule="TORPEDOS", page="TORPEDOS")
+                        rule="TORPEDOS", page=None)
     torpedo_id = f"torpedo-{len(state.torpedoes) + 1}"
     out.emit(TorpedoLaunched(torpedo=torpedo_id, plane=plane.id, pose=plane.pose,
                              bombardier_wounded=pieces.bombardier_wounded(rules, plane)))

@@ -120,9 +120,9 @@ def resolve_movement(rules: WingsOfGloryRules, out: Emitter, dice: DiceCup) -> N
     # put aside unseen
     gone = [slot for slot in oldest.sealed if slot not in oldest.revealed and slot not in oldest.discarded
             and not before.planes[slot].in_play]
-    out.emit(reveal(oldest, [p.id for p in flying], rule="MOVEMENT", page="MOVEMENT"))
+    out.emit(reveal(oldest, [p.id for p in flying], rule="MOVEMENT", page=None))
     if gone:
-        out.emit(discard(out.state.orders[0], gone, rule="MOVEMENT", page="MOVEMENT"))
+        out.emit(discard(out.state.orders[0], gone, rule="MOVEMENT", page=None))
     for plane in flying:
         card = pieces.card(rules, plane, oldest.sealed[plane.id].order)
         kind = executed_kind(rules, plane, card)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from aero_events.core import DiceRolled
@@ -51,7 +52,8 @@ def describe_event(rules: Any, event: Any, state: Any = None) -> str:
     if isinstance(event, e.Fired):
         extra = f", improved aim ({event.improved_aim})" if event.improved_aim else ""
         tail = ", tailing" if event.tailing else ""
-        return f"{event.plane} fires gun {event.gun} at {event.target}: {event.band} range, {event.letters}{extra}{tail}."
+        return (f"{event.plane} fires {_gun_words(rules, state, event.plane, event.gun)}at {event.target}: "
+                f"{event.band} range, {event.letters}{extra}{tail}.")
     if isinstance(event, e.TokensTaken):
         return f"{event.plane} takes {event.count} {event.letters} token(s) face down ({event.cause})."
     if isinstance(event, e.DamageResolved):
@@ -60,7 +62,7 @@ def describe_event(rules: Any, event: Any, state: Any = None) -> str:
                                         (f"{event.crew_hits} crew hit(s)", event.crew_hits)) if on]
         return f"{event.plane}'s damage takes effect{': ' + ', '.join(notes) if notes else ''}."
     if isinstance(event, e.CrewWounded):
-        return f"Crew hit on {event.plane}: crewman {', '.join(map(str, event.crewmen))} wounded."
+        return f"Crew hit on {event.plane}: {_crew_words(rules, state, event.plane, event.crewmen)} wounded."
     if isinstance(event, e.SkillUsed):
         return f"{event.plane} uses {event.skill.replace('_', ' ')} (four Recovery counters)."
     if isinstance(event, e.GroundFire):
@@ -76,7 +78,8 @@ def describe_event(rules: Any, event: Any, state: Any = None) -> str:
         return f"{event.plane} photographs {event.target_piece}: {'good' if event.good else 'spoiled'}."
     if isinstance(event, e.GameEnded):
         scores = ", ".join(f"{side} {score}" for side, score in event.scores.items())
-        return f"The game ends ({event.reason}): {event.winner or 'a draw'}; {scores}."
+        result = f"{event.winner} wins" if event.winner else "a draw"
+        return f"The game ends ({event.reason}): {result}; {scores}."
     if isinstance(event, DiceRolled):
         return f"{event.purpose}: rolled {', '.join(map(str, event.faces))}."
     if isinstance(event, (PoolDrawn,)):
@@ -101,11 +104,59 @@ def describe_command(rules: Any, command: Any, state: Any = None) -> str:
         return f"{command.plane}: plan card {command.card}"
     if isinstance(command, c.Fire):
         extra = " (Perfect Aim)" if command.perfect_aim else f" (Sniper, {command.sniper})" if command.sniper else ""
-        return f"{command.plane}: fire gun {command.gun} at {command.target}{extra}"
+        return f"{command.plane}: fire {_gun_words(rules, state, command.plane, command.gun)}at {command.target}{extra}"
     if isinstance(command, c.Done):
         return f"{command.player}: done"
     if isinstance(command, c.DropBombs):
         return f"{command.plane}: drop bombs on {command.target}"
     if isinstance(command, c.TakePhoto):
         return f"{command.plane}: photograph {command.target}"
-    return f"{type(command).__name__}({command.player})"
+    if isinstance(command, c.UseLuck):
+        return f"{command.plane}: use Luck of the Devil to ignore damage token {command.index + 1} just drawn"
+    if isinstance(command, c.SniperPick):
+        return f"{command.player}: give the opponent Sniper token {command.choice + 1} of the two drawn"
+    if isinstance(command, c.ChangeFloor):
+        return f"{command.player}: move the altitude floor to {command.floor}"
+    if isinstance(command, c.LaunchPac):
+        return f"{command.player}: launch the parachute and cable {command.pac}"
+    if isinstance(command, c.JettisonLoad):
+        return f"{command.plane}: jettison its load"
+    if isinstance(command, c.LaunchTorpedo):
+        return f"{command.plane}: launch its torpedo"
+    return f"{command.player}: {type(command).__name__}"
+
+
+def _gun_words(rules: Any, state: Any, plane_id: str, gun: int) -> str:
+    """A gun as a player names it: nothing for a plane with a single gun (so "fires at"), "gun 1 (rear MG 15)"
+    when the state tells the plane's guns, else "gun 1". The number is the one a player types in the notation
+    (``bf110-1 fires gun 1 at ...``, :mod:`.notation`) and the rules' errors name: the gun's place in the
+    profile's list, the first being gun 0, which the notation leaves unsaid; the name tells which gun it is."""
+    number = f"gun {gun}"
+    guns = _profile_of(rules, state, plane_id, "guns")
+    if guns is None or not 0 <= gun < len(guns):
+        return number + " "
+    return "" if len(guns) == 1 else f"{number} ({guns[gun].name}) "
+
+
+def _crew_words(rules: Any, state: Any, plane_id: str, crewmen: Sequence[int]) -> str:
+    """The wounded crewmen as a player names them: "the pilot", or "the gunner (crewman 3)" when two share the
+    role, when the state tells the plane's crew; else "crewman 1" (events keep the 0-based index into the
+    profile's crew; players count from 1)."""
+    crew = _profile_of(rules, state, plane_id, "crew")
+    words = []
+    for index in crewmen:
+        number = f"crewman {index + 1}"
+        if crew is None or not 0 <= index < len(crew):
+            words.append(number)
+        else:
+            role = crew[index].replace("_", " ")
+            words.append(f"the {role}" if crew.count(crew[index]) == 1 else f"the {role} ({number})")
+    return " and ".join(words)
+
+
+def _profile_of(rules: Any, state: Any, plane_id: str, field: str) -> Any:
+    """``field`` of the plane's profile, or None when no state (or no such plane) is at hand."""
+    planes = getattr(state, "planes", None)
+    if not planes or plane_id not in planes:
+        return None
+    return getattr(rules.catalogue.planes[planes[plane_id].profile], field)

@@ -168,31 +168,31 @@ def plan_card(rules: WingsOfGloryRules, out: Emitter, command: PlanCard, dice: D
     state = out.state
     heading = "SETUP" if state.phase == SETUP else "PLANNING"
     if state.phase not in (SETUP, PLAN):
-        raise RuleError("cards are planned in the plan phase", rule="PLANNING", page="PLANNING")
+        raise RuleError("cards are planned in the plan phase", rule="PLANNING", page=None)
     plane = state.planes.get(command.plane)
     if plane is None or plane.owner != command.player:
-        raise RuleError(f"{command.player} has no plane {command.plane!r}", rule=heading, page=heading)
+        raise RuleError(f"{command.player} has no plane {command.plane!r}", rule=heading, page=None)
     if not plane.in_play:
-        raise RuleError(f"{plane.id} is out of the game", rule=heading, page=heading)
+        raise RuleError(f"{plane.id} is out of the game", rule=heading, page=None)
     step = current_step(state)
     if step is None:
-        raise RuleError("cards are planned in the plan phase", rule=heading, page=heading)
+        raise RuleError("cards are planned in the plan phase", rule=heading, page=None)
     slot = 1 if state.phase == SETUP else 2
     if plane.id in step.sealed:
-        raise RuleError(f"{plane.id} already has a card in slot {slot}", rule=heading, page=heading)
+        raise RuleError(f"{plane.id} already has a card in slot {slot}", rule=heading, page=None)
     if not 1 <= command.card <= pieces.deck_size(rules, plane):
         raise RuleError(f"{plane.id}'s deck has cards 1 to {pieces.deck_size(rules, plane)}", rule=heading,
-                        page=heading)
+                        page=None)
     if command.card in console(state, plane.id):
-        raise RuleError("choose an unused card: that one is already in the console", rule="PLANNING", page="PLANNING")
+        raise RuleError("choose an unused card: that one is already in the console", rule="PLANNING", page=None)
     new = pieces.card(rules, plane, command.card)
     if rules.options.illegal_plans == "refuse":
         problem = sequence_problem(rules, state, plane, new, planning_sequence(rules, state, plane),
                                    at_setup=slot == 1)
         if problem is not None:
             rule = problem.split(":")[0]
-            raise RuleError(problem.split(": ", 1)[1], rule=rule, page=rule)
-    out.emit(commit(step, plane.owner, command.card, dice.salts.next(), slot=plane.id, rule=heading, page=heading,
+            raise RuleError(problem.split(": ", 1)[1], rule=rule, page=None)
+    out.emit(commit(step, plane.owner, command.card, dice.salts.next(), slot=plane.id, rule=heading, page=None,
                     event_type=CardPlanned))
 
 
@@ -200,13 +200,13 @@ def change_floor(rules: WingsOfGloryRules, out: Emitter, command: ChangeFloor, d
     """ALTITUDE: before a move any player may change the floor (bookkeeping: pegs change, altitudes do not)."""
     state = out.state
     if state.phase not in (SETUP, PLAN):
-        raise RuleError("the floor is changed before a move", rule="ALTITUDE", page="ALTITUDE")
+        raise RuleError("the floor is changed before a move", rule="ALTITUDE", page=None)
     lowest = min((p.level for p in state.planes.values() if p.in_play), default=command.floor)
     if command.floor < 0 or command.floor > lowest:
         raise RuleError(f"the floor must lie between 0 and the lowest plane's altitude ({lowest})",
-                        rule="ALTITUDE", page="ALTITUDE")
+                        rule="ALTITUDE", page=None)
     if command.floor == state.floor:
-        raise RuleError(f"the floor is already {state.floor}", rule="ALTITUDE", page="ALTITUDE")
+        raise RuleError(f"the floor is already {state.floor}", rule="ALTITUDE", page=None)
     out.emit(FloorChanged(floor=command.floor))
 
 

@@ -60,8 +60,14 @@ class RuleOptions(msgspec.Struct, frozen=True, kw_only=True):
         description="on a Dive the player keeps, or removes, all climb counters (ALTITUDE, Dive)")] = "keep"
 
 
+#: What this version is, for ``aero versions``.
+THIS_VERSION = ("Battle of Britain: Tactical Rules for Wings of Glory (2017-11-14): planned manoeuvre cards, "
+                "damage tokens, bombing, photo reconnaissance and torpedoes.")
+
+
 class WingsOfGloryRules(Ruleset):
     name: ClassVar[str] = "wings-of-glory/bob-2017"
+    version_description: ClassVar[str] = THIS_VERSION
     setup_type: ClassVar[type] = GameSetup
     #: The options a variant file changes (core/interface.py ``VariantDefinition``), read via self.options.
     options_type: ClassVar[type] = RuleOptions
@@ -97,7 +103,7 @@ class WingsOfGloryRules(Ruleset):
 
     def decide(self, state: GameState, command: Command, dice: DiceCup) -> list[Event]:
         if state.phase == OVER:
-            raise RuleError("the game is over", rule="GAME TURN", page="GAME TURN")
+            raise RuleError("the game is over", rule="GAME TURN", page=None)
         if command.player not in state.players:
             raise RuleError(f"{command.player!r} is not playing this game", rule="Players")
         handler = _HANDLERS.get(type(command))
@@ -240,6 +246,21 @@ def _mm(value: int) -> float:
     return value / 100
 
 
+def model_name(full_name: str) -> str:
+    """A plane's model without its maker, as players call it ("Supermarine Spitfire Mk.I" -> "Spitfire Mk.I",
+    "Boulton Paul Defiant Mk.I" -> "Defiant Mk.I"): the board prints a type short, and the maker alone
+    ("Supermarine") names no plane. A name from no maker in :data:`PLANE_MAKERS` is kept whole."""
+    for maker in PLANE_MAKERS:
+        if full_name.startswith(maker + " "):
+            return full_name[len(maker) + 1:]
+    return full_name
+
+
+#: The makers that begin the planes' names in ``data/planes.json`` (a maker may have two words).
+PLANE_MAKERS = ("Boulton Paul", "Bristol", "Dornier", "Fiat", "Hawker", "Heinkel", "Junkers", "Messerschmitt",
+                "Supermarine")
+
+
 #: How a scene's caption names the phase (the text's turn sequence: 1 planning, 2 movement, 3a-3c firing).
 _PHASE_WORDS = {"setup": "set-up", "plan": "planning", "move": "movement", "3a": "firing 3a (aces)",
                 "3b": "firing 3b", "3c": "firing 3c (novices and wounded)", "bomb": "bombing and actions",
@@ -270,7 +291,7 @@ def build_scene(rules: WingsOfGloryRules, state: GameState, viewer: str | None) 
             status={"flying": "active", "shot_down": "destroyed", "crashed": "destroyed", "out": "off-table",
                     "returned": "disengaged"}[plane.status],
             hover=f"{plane.id}: {prof.name}, {damage_text}, card flown {plane.executed or '-'}", tags=tags,
-            model=prof.name, detail=f"Alt {plane.level} · climb {plane.climb} · {damage_text}"))
+            model=model_name(prof.name), detail=f"Alt {plane.level} · climb {plane.climb} · {damage_text}"))
     markers = []
     for target in sorted(state.targets.values(), key=lambda t: t.id):
         prof = rules.catalogue.targets[target.kind]
