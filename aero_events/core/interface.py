@@ -106,6 +106,11 @@ class SqlView(msgspec.Struct, frozen=True, kw_only=True):
     description: str
 
 
+def sql_literal(value: str) -> str:
+    """``value`` as an SQL string literal (a quote doubled), for a view written from a ruleset's data."""
+    return "'" + value.replace("'", "''") + "'"
+
+
 class Scenario(msgspec.Struct, frozen=True, kw_only=True):
     """A ready-to-play situation: who plays, and how a setup is built from a matchup's options.
 

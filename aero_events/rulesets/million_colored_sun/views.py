@@ -7,7 +7,7 @@ stored and read as NULL.
 
 from __future__ import annotations
 
-from aero_events.core.interface import SqlView
+from aero_events.core.interface import SqlView, sql_literal
 
 from .data import GameData, default_data
 
@@ -47,9 +47,9 @@ def _piece_views(data: GameData) -> tuple[tuple[str, str, str], ...]:
     (:mod:`aero_events.analysis.many_games`). A game's setup stores its battleplan's name and only the forces that
     replace the plan's own, so the plans' deployments and the warscrolls' names are written into the view from
     the data files. A shot is a weapon's attacks, its hits their hits, damage the wounds inflicted and taken."""
-    deployed = ", ".join(f"({_text(plan.id)}, {_text(model.side)}, {_text(model.id)}, {_text(model.warscroll)})"
+    deployed = ", ".join(f"({sql_literal(plan.id)}, {sql_literal(model.side)}, {sql_literal(model.id)}, {sql_literal(model.warscroll)})"
                          for plan in data.battleplans.values() for model in plan.models)
-    names = ", ".join(f"({_text(scroll.id)}, {_text(scroll.name)})" for scroll in data.warscrolls.values())
+    names = ", ".join(f"({sql_literal(scroll.id)}, {sql_literal(scroll.name)})" for scroll in data.warscrolls.values())
     pieces = f"""WITH planned(battleplan, side, piece, warscroll) AS (VALUES {deployed}),
             scrolls(warscroll, name) AS (VALUES {names}),
             ours AS (SELECT id, setup FROM games WHERE {_OURS}),
@@ -81,11 +81,6 @@ def _piece_views(data: GameData) -> tuple[tuple[str, str, str], ...]:
         LEFT JOIN slain s ON s.game = b.game AND s.branch = b.branch AND s.piece = p.piece"""
     return (("mcs_pieces", "the models of each game: side and warscroll", pieces),
             ("mcs_piece_stats", "per model: attacks made, hits, wounds inflicted and taken, slain", stats))
-
-
-def _text(value: str) -> str:
-    """``value`` as an SQL string literal."""
-    return "'" + value.replace("'", "''") + "'"
 
 
 def sql_views(data: GameData | None = None) -> tuple[SqlView, ...]:

@@ -6,7 +6,7 @@ games of this family. Payload fields left at their default are not stored and re
 
 from __future__ import annotations
 
-from aero_events.core.interface import SqlView
+from aero_events.core.interface import SqlView, sql_literal
 
 from .data import GameData, default_data
 
@@ -54,10 +54,10 @@ def _piece_views(data: GameData) -> tuple[tuple[str, str, str], ...]:
     only the forces that replace the scenario's own, so the scenarios' deployments and the units' names are
     written into the view from the data files. A shot is a volley, spell or round of blows, its hits their hits,
     damage the unsaved wounds dealt and taken; destroyed: the unit was wiped out or caught."""
-    deployed = ", ".join(f"({_text(scenario.id)}, {_text(side)}, {_text(unit.id)}, {_text(unit.profile)})"
+    deployed = ", ".join(f"({sql_literal(scenario.id)}, {sql_literal(side)}, {sql_literal(unit.id)}, {sql_literal(unit.profile)})"
                          for scenario in data.scenarios.values()
                          for side, units in scenario.forces.items() for unit in units)
-    names = ", ".join(f"({_text(profile.id)}, {_text(profile.name)})" for profile in data.units.values())
+    names = ", ".join(f"({sql_literal(profile.id)}, {sql_literal(profile.name)})" for profile in data.units.values())
     pieces = f"""WITH planned(scenario, side, piece, profile) AS (VALUES {deployed}),
             profiles(profile, name) AS (VALUES {names}),
             ours AS (SELECT id, setup FROM games WHERE {_OURS}),
@@ -90,11 +90,6 @@ def _piece_views(data: GameData) -> tuple[tuple[str, str, str], ...]:
         LEFT JOIN lost l ON l.game = b.game AND l.branch = b.branch AND l.piece = p.piece"""
     return (("whfb_pieces", "the units of each game: side and unit profile", pieces),
             ("whfb_piece_stats", "per unit: volleys and blows, hits, wounds dealt and taken, destroyed", stats))
-
-
-def _text(value: str) -> str:
-    """``value`` as an SQL string literal."""
-    return "'" + value.replace("'", "''") + "'"
 
 
 def sql_views(data: GameData | None = None) -> tuple[SqlView, ...]:
